@@ -1,0 +1,118 @@
+"""The game log: JSON Lines, one header line then one action per line (docs/game-log.md).
+
+    {"game": "rolling-village", "players": ["Ann", "Bo"], ...options}
+    {"type": "roll", "dice": [2, 4]}
+    ...
+
+`replay` rebuilds the state from a log; errors name the line number and the rule or field.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .core import Action, Game, RulesError, find_game
+
+HEADER_KEYS = ("game", "players")
+
+
+class LogError(ValueError):
+    """A log line that cannot be read or replayed. `line` is 1-based."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Header:
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "players": list(self.players), **dict(self.options)}
+
+
+@dataclass(frozen=True)
+class Replayed:
+    game: Game
+    header: Header
+    actions: tuple[Action, ...]
+    states: tuple  # states[0] is the start, states[i] follows actions[i-1]
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+
+def encode_line(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, separators=(", ", ": "), ensure_ascii=False)
+
+
+def encode(header: Header, actions: Iterable[Action]) -> str:
+    lines = [encode_line(header.to_json())]
+    lines += [encode_line(a.to_json()) for a in actions]
+    return "\n".join(lines) + "\n"
+
+
+def parse_header(data: Any, line: int = 1) -> Header:
+    if not isinstance(data, dict):
+        raise LogError(line, 'the first line must be an object like {"game": ..., "players": [...]}.')
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise LogError(line, 'field "game": the first line must name the game.')
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise LogError(line, 'field "players": must be a list of player names.')
+    options = {k: v for k, v in data.items() if k not in HEADER_KEYS}
+    return Header(game, tuple(players), options)
+
+
+def _json_lines(lines: Iterable[str]):
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            yield number, json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogError(number, f"not valid JSON ({exc.msg} at column {exc.colno}).") from None
+
+
+def replay(lines: Iterable[str], keep_states: bool = True) -> Replayed:
+    """Replay a whole log. Raises LogError (line number + rule or field) on the first bad line."""
+    rows = _json_lines(lines)
+    try:
+        number, first = next(rows)
+    except StopIteration:
+        raise LogError(1, "the log is empty; the first line names the game and players.") from None
+    header = parse_header(first, number)
+    try:
+        game = find_game(header.game)
+        state = game.new(header.players, header.options)
+    except RulesError as exc:
+        raise LogError(number, str(exc)) from None
+    states = [state]
+    actions = []
+    for number, data in rows:
+        try:
+            action = game.action_from_json(data)
+            state = game.apply(state, action)
+        except RulesError as exc:
+            raise LogError(number, str(exc)) from None
+        actions.append(action)
+        if keep_states:
+            states.append(state)
+    if not keep_states:
+        states.append(state)
+    return Replayed(game, header, tuple(actions), tuple(states))
+
+
+def replay_actions(game: Game, header: Header, actions: Iterable[Action]):
+    """The state after `actions` from the header's set-up (RulesError if one is illegal)."""
+    state = game.new(header.players, header.options)
+    for action in actions:
+        state = game.apply(state, action)
+    return state
