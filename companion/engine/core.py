@@ -223,9 +223,11 @@ class Game(abc.ABC):
 
     @abc.abstractmethod
     def prompt(self, state) -> Prompt:
+        """What the game waits for now: whose decision, of what kind, in a sentence."""
 
     @abc.abstractmethod
     def finished(self, state) -> bool:
+        """True once the game is over (every later action is refused)."""
 
     @abc.abstractmethod
     def summary(self, state) -> dict:
