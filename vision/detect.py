@@ -1,0 +1,292 @@
+"""Find dice in a frame with classical OpenCV, without a calibration photo of the empty tray.
+
+The tray background is estimated from the frame itself: a median over windows far larger than a
+die forgets the dice and keeps the felt, wood or paper (walls and slow lighting gradients too).
+A pixel belongs to a die when it differs enough from that background in brightness or colour;
+shadows are only darker with the same colour, so darkening counts for less than brightening
+or a change of colour. Blobs are then filtered by size and shape (hands, cables and tray walls
+are too big, too long or too thin) and touching dice are split with a distance transform and a
+watershed, or along the long side of a blob that is two or three dice wide.
+
+All geometry is done at a working size (long side 640 px) so that images of any size behave
+alike; boxes are returned in the input image's pixels.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
+
+
+@dataclass(frozen=True)
+class DetectorConfig:
+    """Tuning of the detector; sizes are die side lengths in pixels at the working size."""
+
+    work_size: int = 640
+    min_die: float = 16.0
+    max_die: float = 135.0
+    # Minimum difference from the background (Lab, 0-255 scale) for a pixel to count as die.
+    min_contrast: float = 24.0
+    # A pixel only darker than the background is probably a shadow: its darkening counts less.
+    shadow_weight: float = 0.45
+    chroma_weight: float = 1.6
+    max_aspect: float = 1.8
+    min_solidity: float = 0.65
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One die found in a frame: box (x0, y0, x1, y1) in input pixels, and its outline's centre."""
+
+    box: tuple[int, int, int, int]
+    center: tuple[float, float]
+    side: float  # approximate side length in input pixels
+
+    def contains(self, x: float, y: float) -> bool:
+        x0, y0, x1, y1 = self.box
+        return x0 <= x <= x1 and y0 <= y <= y1
+
+
+class DiceDetector:
+    """Finds dice in BGR frames; optionally uses a photo of the empty tray as the background."""
+
+    def __init__(self, config: DetectorConfig | None = None, empty_tray: np.ndarray | None = None):
+        self.config = config or DetectorConfig()
+        self._empty_lab: np.ndarray | None = None
+        self._empty_shape: tuple[int, int] | None = None
+        if empty_tray is not None:
+            self.set_empty_tray(empty_tray)
+
+    def set_empty_tray(self, image_bgr: np.ndarray | None) -> None:
+        """Use this photo of the empty tray as the background (None returns to estimating it)."""
+        if image_bgr is None:
+            self._empty_lab = None
+            self._empty_shape = None
+            return
+        _check_image(image_bgr)
+        work, _ = self._to_work(image_bgr)
+        self._empty_shape = image_bgr.shape[:2]
+        self._empty_lab = cv2.GaussianBlur(cv2.cvtColor(work, cv2.COLOR_BGR2LAB), (5, 5), 0)
+
+    def detect(self, image_bgr: np.ndarray) -> list[Detection]:
+        """Dice in the frame, sorted top to bottom, then left to right."""
+        _check_image(image_bgr)
+        work, scale = self._to_work(image_bgr)
+        mask = self.foreground(work)
+        boxes = _dice_boxes(mask, work, self.config)
+        h, w = image_bgr.shape[:2]
+        found = []
+        for x0, y0, x1, y1 in boxes:
+            bx0 = int(np.clip(np.floor(x0 / scale), 0, w - 1))
+            by0 = int(np.clip(np.floor(y0 / scale), 0, h - 1))
+            bx1 = int(np.clip(np.ceil(x1 / scale), bx0 + 1, w))
+            by1 = int(np.clip(np.ceil(y1 / scale), by0 + 1, h))
+            found.append(Detection((bx0, by0, bx1, by1), ((bx0 + bx1) / 2, (by0 + by1) / 2),
+                                   float(np.sqrt((bx1 - bx0) * (by1 - by0)))))
+        found.sort(key=lambda d: (round(d.center[1] / max(d.side, 1)), d.center[0]))
+        return found
+
+    def foreground(self, work_bgr: np.ndarray) -> np.ndarray:
+        """Mask (uint8 0/255) of pixels that differ from the tray, at the working size."""
+        cfg = self.config
+        lab = cv2.cvtColor(work_bgr, cv2.COLOR_BGR2LAB)
+        if self._empty_lab is not None and self._empty_lab.shape == lab.shape:
+            bg = self._empty_lab
+        else:
+            bg = _estimate_background(lab, cfg)
+        score = _contrast(lab, bg, cfg)
+        # On a busy background (wood grain, felt fibres) the noise floor rises; stay above it.
+        noise = float(np.median(score))
+        threshold = max(cfg.min_contrast, 3.0 * noise)
+        mask = (score > threshold).astype(np.uint8) * 255
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disk(3))
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disk(7))
+        return _fill_holes(mask)
+
+    def _to_work(self, image_bgr: np.ndarray) -> tuple[np.ndarray, float]:
+        h, w = image_bgr.shape[:2]
+        scale = self.config.work_size / max(h, w)
+        if abs(scale - 1.0) < 1e-6:
+            return image_bgr, 1.0
+        interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        return cv2.resize(image_bgr, size, interpolation=interp), scale
+
+
+def detect_dice(image_bgr: np.ndarray, config: DetectorConfig | None = None) -> list[Detection]:
+    """One-shot detection with a fresh detector (use DiceDetector for a stream of frames)."""
+    return DiceDetector(config).detect(image_bgr)
+
+
+def _check_image(image) -> None:
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3 \
+            or image.dtype != np.uint8 or min(image.shape[:2]) < 8:
+        shape = getattr(image, "shape", None)
+        raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not {shape}.")
+
+
+def _disk(size: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+
+
+def _estimate_background(lab: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
+    """The tray without the dice: a median over windows about twice the largest die."""
+    h, w = lab.shape[:2]
+    step = 8
+    small = cv2.resize(lab, (max(1, w // step), max(1, h // step)), interpolation=cv2.INTER_AREA)
+    k = int(2 * cfg.max_die / step) | 1
+    k = max(3, min(k, (min(small.shape[:2]) - 1) | 1 if min(small.shape[:2]) > 3 else 3))
+    med = cv2.medianBlur(small, k)
+    # Second pass: replace what stood out by the first estimate so that a crowd of dice does not
+    # pull the median towards die colours.
+    diff = _contrast(small, med, cfg)
+    outliers = diff > cfg.min_contrast
+    if outliers.any():
+        refined = small.copy()
+        refined[outliers] = med[outliers]
+        med = cv2.medianBlur(refined, k)
+    return cv2.resize(med, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _contrast(lab: np.ndarray, bg: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
+    lab_f = lab.astype(np.float32)
+    bg_f = bg.astype(np.float32)
+    d = lab_f - bg_f
+    dl = d[..., 0]
+    dl = np.where(dl < 0, dl * cfg.shadow_weight, dl)
+    dc2 = d[..., 1] ** 2 + d[..., 2] ** 2
+    return np.sqrt(dl * dl + (cfg.chroma_weight ** 2) * dc2)
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list[tuple]:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    min_area = cfg.min_die ** 2 * 0.6
+    max_area = (cfg.max_die * 1.5) ** 2 * 4  # bigger than four touching big dice: a hand or an arm
+    blobs = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < min_area or area > max_area:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if x <= 0 or y <= 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
+            # Cables, hands, tray walls and a laptop's corner come in from the frame's edge; a die
+            # cut by the edge could not be read anyway.
+            continue
+        blobs.append((contour, _shape(contour)))
+    # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
+    # is, so that a blob of two touching dice is recognised by its area even when it is compact.
+    clean = [np.sqrt(a) for _, (a, asp, sol) in blobs if sol > 0.88 and asp < 1.35]
+    typical = float(np.median(clean)) if clean else None
+    boxes = []
+    for contour, (area, aspect, solidity) in blobs:
+        single = aspect <= 1.45 and solidity >= 0.8 and np.sqrt(area) <= cfg.max_die * 1.15
+        if typical is not None and area > 1.8 * typical ** 2:
+            single = False
+        parts = [contour] if single else _split(contour, cfg)
+        for part in parts:
+            box = _accept(part, cfg)
+            if box is not None:
+                boxes.append(box)
+    return boxes
+
+
+def _shape(contour) -> tuple[float, float, float]:
+    area = cv2.contourArea(contour)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    hull = cv2.contourArea(cv2.convexHull(contour))
+    aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
+    solidity = area / hull if hull > 0 else 0.0
+    return area, aspect, solidity
+
+
+def _accept(contour, cfg: DetectorConfig) -> tuple | None:
+    area, aspect, solidity = _shape(contour)
+    side = np.sqrt(cv2.contourArea(cv2.convexHull(contour)))
+    if not cfg.min_die <= side <= cfg.max_die * 1.15:
+        return None
+    if aspect > cfg.max_aspect or solidity < cfg.min_solidity:
+        return None
+    # A die is convex: its outline's hull also covers side faces that came out darker than the top.
+    x, y, w, h = cv2.boundingRect(cv2.convexHull(contour))
+    return (x, y, x + w, y + h)
+
+
+def _split(contour, cfg: DetectorConfig) -> list:
+    """Touching dice: one contour per die (the contour itself when it looks like one die)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = 2
+    roi = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(roi, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
+    dist = cv2.distanceTransform(roi, cv2.DIST_L2, 5)
+    dmax = float(dist.max())
+    if dmax < cfg.min_die / 2 * 0.8:
+        return [contour]
+    # Die centres are cores of the distance transform: raise the level until the blob falls
+    # apart into the most cores that are each nearly as deep as the deepest (a die's centre).
+    best_n, markers = 1, None
+    for frac in (0.35, 0.45, 0.55, 0.65, 0.75):
+        cores = (dist > frac * dmax).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(cores)
+        deep = [i for i in range(1, n) if dist[labels == i].max() >= 0.6 * dmax]
+        if len(deep) > best_n:
+            best_n = len(deep)
+            markers = np.zeros_like(labels)
+            for j, i in enumerate(deep):
+                markers[labels == i] = j + 1
+    n = best_n + 1
+    if markers is not None:
+        peaks = (markers > 0).astype(np.uint8)
+    parts = []
+    if markers is not None:
+        markers = markers.astype(np.int32) + 1
+        markers[(roi > 0) & (peaks == 0)] = 0
+        markers[roi == 0] = 1
+        # Flood the inverted distance map: each die grows from its centre and meets its neighbour at
+        # the neck between them (the colour image would let the tray flood into low-contrast dice).
+        relief = (255 - dist * (255.0 / dmax)).astype(np.uint8)
+        cv2.watershed(cv2.cvtColor(relief, cv2.COLOR_GRAY2BGR), markers)
+        for label in range(2, n + 1):
+            part = ((markers == label) & (roi > 0)).astype(np.uint8) * 255
+            cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            if cs:
+                c = max(cs, key=cv2.contourArea)
+                parts.append(c + [x - pad, y - pad])
+        if len(parts) >= 2:
+            return [p for part in parts for p in _split_long(part, cfg)]
+    return _split_long(contour, cfg)
+
+
+def _split_long(contour, cfg: DetectorConfig) -> list:
+    """A solid blob two or three dice long (dice side by side): cut it along its long side."""
+    area, aspect, solidity = _shape(contour)
+    if aspect <= cfg.max_aspect or solidity < 0.8:
+        return [contour]
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    long_side, short_side = max(rw, rh), min(rw, rh)
+    count = int(round(long_side / max(short_side, 1e-6)))
+    if count < 2 or count > 4 or short_side < cfg.min_die:
+        return [contour]
+    theta = np.deg2rad(angle if rw >= rh else angle + 90)
+    ux, uy = np.cos(theta), np.sin(theta)
+    vx, vy = -uy, ux
+    piece = long_side / count
+    parts = []
+    for i in range(count):
+        offset = -long_side / 2 + piece * (i + 0.5)
+        px, py = cx + ux * offset, cy + uy * offset
+        corners = []
+        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            corners.append([px + su * ux * piece / 2 + sv * vx * short_side / 2,
+                            py + su * uy * piece / 2 + sv * vy * short_side / 2])
+        parts.append(np.array(corners, np.float32).reshape(-1, 1, 2).round().astype(np.int32))
+    return parts
