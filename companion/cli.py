@@ -1,0 +1,131 @@
+"""`companion`: the console entry point. Sub-commands: run, replay, export, score, doctor, bench."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip().replace("`companion`: ", "usage: companion COMMAND ... -- "))
+        print("\n  run      start the table app\n  replay   replay a game log and print the result"
+              "\n  export   write a stored game as a game log\n  score    score a board state"
+              "\n  doctor   check display, touch, camera, buttons, board, model and data"
+              "\n  bench    run the benchmark scripts")
+        return 0 if argv else EXIT_BAD_INPUT
+    command, rest = argv[0], argv[1:]
+    handler = COMMANDS.get(command)
+    if handler is None:
+        print(f'companion: unknown command "{command}" (try: {", ".join(COMMANDS)})', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return handler(rest)
+
+
+def _run(argv: list[str]) -> int:
+    from companion.ui.app import run
+
+    return run(argv)
+
+
+def _replay(argv: list[str]) -> int:
+    from companion.engine.log import LogError, replay
+
+    parser = argparse.ArgumentParser(prog="companion replay", description="Replay a game log headless.")
+    parser.add_argument("file", help="a game log (JSON Lines, docs/game-log.md); - for standard input")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"companion replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        result = replay(lines, keep_states=False)
+    except LogError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(result.game.summary(result.state), ensure_ascii=False))
+    return 0
+
+
+def _export(argv: list[str]) -> int:
+    from companion.paths import database_path
+    from companion.session import Session
+    from companion.store import Store
+
+    parser = argparse.ArgumentParser(prog="companion export", description="Write a stored game as a game log.")
+    parser.add_argument("game_id", nargs="?", type=int, help="the game's number (default: the latest)")
+    parser.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
+    parser.add_argument("--db", default=None, help="the games database (default: the app's)")
+    parser.add_argument("--list", action="store_true", help="list the stored games instead")
+    args = parser.parse_args(argv)
+    db = Path(args.db) if args.db else database_path()
+    if not db.exists():
+        print(f"companion export: there is no games database at {db} yet.", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with Store.open(db) as store:
+        games = store.games(limit=1000)
+        if args.list:
+            for g in games:
+                state = "finished" if g.finished else "in play"
+                print(f"{g.id}\t{g.game}\t{', '.join(g.players)}\t{state}")
+            return 0
+        game_id = args.game_id if args.game_id is not None else (games[0].id if games else None)
+        if game_id is None:
+            print("companion export: no game has been stored yet.", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        try:
+            text = Session.resume(store, game_id).export()
+        except KeyError as exc:
+            print(f"companion export: {exc.args[0]}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+    return 0
+
+
+def _score(argv: list[str]) -> int:
+    from companion.score_cli import score_main
+
+    return score_main(argv)
+
+
+def _doctor(argv: list[str]) -> int:
+    from hardware.doctor import doctor_main
+
+    return doctor_main(argv)
+
+
+def _bench(argv: list[str]) -> int:
+    import runpy
+
+    script = Path(__file__).resolve().parent.parent / "bench" / "run_all.py"
+    if not script.exists():
+        print("companion bench: the benchmarks live in the source tree (bench/); run it from a checkout.",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.argv = [str(script), *argv]
+    runpy.run_path(str(script), run_name="__main__")
+    return 0
+
+
+COMMANDS = {
+    "run": _run,
+    "replay": _replay,
+    "export": _export,
+    "score": _score,
+    "doctor": _doctor,
+    "bench": _bench,
+}
+
+if __name__ == "__main__":
+    sys.exit(main())
