@@ -1,0 +1,45 @@
+"""The crop convention shared by training and classification.
+
+A die is classified from a square crop centred on its box: the side is CROP_MARGIN times the
+box's longer side (a little context, so a detector box that clips the die still shows all pips),
+padded by edge replication where it leaves the frame, resized to INPUT_SIZE x INPUT_SIZE, RGB.
+Training renders go through this very function, so the classifier sees what the reader gives it.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+INPUT_SIZE = 48
+CROP_MARGIN = 1.15
+
+
+def crop_square(box) -> tuple[int, int, int]:
+    """The integer square (x0, y0, side) that die_crop cuts for box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    w, h = x1 - x0, y1 - y0
+    if not (w > 0 and h > 0):
+        raise ValueError(f"A die box needs a positive width and height, not {tuple(box)}.")
+    side = max(1, int(round(CROP_MARGIN * max(w, h))))
+    cx, cy = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+    return int(round(cx - side / 2.0)), int(round(cy - side / 2.0)), side
+
+
+def die_crop(image_bgr: np.ndarray, box) -> np.ndarray:
+    """Square RGB uint8 crop (INPUT_SIZE x INPUT_SIZE) around box (x0, y0, x1, y1) in pixels."""
+    if image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
+        raise ValueError(f"die_crop wants a BGR image of shape (h, w, 3), not {image_bgr.shape}.")
+    h, w = image_bgr.shape[:2]
+    sx, sy, side = crop_square(box)
+    # Cut what lies inside the frame, then replicate its edges out to the full square.
+    ix0, iy0 = max(sx, 0), max(sy, 0)
+    ix1, iy1 = min(sx + side, w), min(sy + side, h)
+    if ix1 <= ix0 or iy1 <= iy0:
+        raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
+    part = image_bgr[iy0:iy1, ix0:ix1]
+    pads = (iy0 - sy, sy + side - iy1, ix0 - sx, sx + side - ix1)
+    if any(pads):
+        part = cv2.copyMakeBorder(part, *pads, cv2.BORDER_REPLICATE)
+    interp = cv2.INTER_AREA if side > INPUT_SIZE else cv2.INTER_LINEAR
+    square = cv2.resize(part, (INPUT_SIZE, INPUT_SIZE), interpolation=interp)
+    return cv2.cvtColor(square, cv2.COLOR_BGR2RGB)

@@ -1,0 +1,110 @@
+"""Perspective rendering of one die (a rounded cube) onto a small BGRA patch."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .faces import DieStyle, face_texture
+
+# Each face: outward normal, and the in-face axes (u right, v down on the texture).
+_FACES = {
+    "top": (np.array([0, 0, 1.0]), np.array([1.0, 0, 0]), np.array([0, -1.0, 0])),
+    "bottom": (np.array([0, 0, -1.0]), np.array([1.0, 0, 0]), np.array([0, 1.0, 0])),
+    "east": (np.array([1.0, 0, 0]), np.array([0, 1.0, 0]), np.array([0, 0, -1.0])),
+    "west": (np.array([-1.0, 0, 0]), np.array([0, -1.0, 0]), np.array([0, 0, -1.0])),
+    "north": (np.array([0, 1.0, 0]), np.array([-1.0, 0, 0]), np.array([0, 0, -1.0])),
+    "south": (np.array([0, -1.0, 0]), np.array([1.0, 0, 0]), np.array([0, 0, -1.0])),
+}
+
+
+def die_values(top: int, rng: np.random.Generator) -> dict[str, int]:
+    """Face values of a die showing top: opposite faces add up to 7."""
+    sides = [v for v in (1, 2, 3) if v not in (top, 7 - top)]
+    p, q = (sides if rng.random() < 0.5 else sides[::-1])
+    if rng.random() < 0.5:
+        p = 7 - p
+    if rng.random() < 0.5:
+        q = 7 - q
+    return {"top": top, "bottom": 7 - top, "east": p, "west": 7 - p, "north": q, "south": 7 - q}
+
+
+def rotation(yaw: float, tilt: float, tilt_dir: float) -> np.ndarray:
+    """Turn by yaw about the camera axis, then tip by tilt toward direction tilt_dir (radians)."""
+    cz, sz = np.cos(yaw), np.sin(yaw)
+    rz = np.array([[cz, -sz, 0], [sz, cz, 0], [0, 0, 1.0]])
+    axis = np.array([-np.sin(tilt_dir), np.cos(tilt_dir), 0.0])
+    k = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
+    rt = np.eye(3) + np.sin(tilt) * k + (1 - np.cos(tilt)) * (k @ k)
+    return rt @ rz
+
+
+@dataclass
+class DieSprite:
+    """A rendered die: BGR float image and alpha on a square patch centred on the die."""
+    bgr: np.ndarray
+    alpha: np.ndarray
+    mask: np.ndarray                   # where the die is, opaque or not (for shadows and overlap)
+    box: tuple[int, int, int, int]     # tight box of the die in patch pixels (x1, y1 exclusive)
+    top_quad: np.ndarray               # 4x2 corners of the top face in patch pixels
+
+
+def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, light: np.ndarray,
+               rng: np.random.Generator, distance: float = 8.0, ss: int = 3) -> DieSprite:
+    """Render a die of edge edge_px pixels showing value on top, seen from above.
+
+    distance is the camera distance in die edges (smaller = stronger perspective); ss is the
+    supersampling factor (edges and pips are drawn large, then shrunk for clean antialiasing).
+    """
+    values = die_values(value, rng)
+    patch = int(np.ceil(edge_px * 2.0)) + 4
+    big = patch * ss
+    c = big / 2.0
+    scale = edge_px * ss
+
+    def project(p3):
+        p = rot @ p3
+        f = distance / (distance - p[2])
+        return np.array([c + scale * p[0] * f, c - scale * p[1] * f])
+
+    corners = [np.array([x, y, z]) * 0.5 for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
+    hull = cv2.convexHull(np.array([project(p) for p in corners], np.float32))
+    # Silhouette with rounded corners: a polygon opened by a disc of the corner radius.
+    sil = np.zeros((big, big), np.uint8)
+    cv2.fillPoly(sil, [np.round(hull * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+    rad = max(1, int(style.corner * scale * 0.8))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rad + 1, 2 * rad + 1))
+    sil = cv2.morphologyEx(sil, cv2.MORPH_OPEN, kernel).astype(np.float32) / 255.0
+
+    body = np.array(style.body, np.float32)
+    img = np.empty((big, big, 3), np.float32)
+    img[:] = body * 0.45  # the rounded edges between faces, turned away from the light
+    alpha = sil * style.opacity
+    tex_size = int(np.clip(scale * 1.0, 24, 256))
+    top_quad = None
+    cam = np.array([0, 0, distance])
+    for name, (n, u, v) in _FACES.items():
+        n_r = rot @ n
+        centre = rot @ (n * 0.5)
+        if np.dot(n_r, cam - centre) <= 1e-6:
+            continue
+        quad = np.array([project(n * 0.5 + u * su * 0.5 + v * sv * 0.5)
+                         for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
+        if name == "top":
+            top_quad = quad / ss
+        tex = face_texture(values[name], style, tex_size, int(rng.integers(4)), rng)
+        src = np.array([[0, 0], [tex_size, 0], [tex_size, tex_size], [0, tex_size]], np.float32)
+        warp = cv2.warpPerspective(tex, cv2.getPerspectiveTransform(src, quad), (big, big),
+                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        lit = 0.35 + 0.75 * max(0.0, float(np.dot(n_r, light)))
+        a = warp[..., 3:4]
+        img = img * (1 - a) + warp[..., :3] * lit * a
+        alpha = np.maximum(alpha, warp[..., 3])
+    alpha = np.minimum(alpha, sil)
+    img = cv2.resize(img, (patch, patch), interpolation=cv2.INTER_AREA)
+    alpha = cv2.resize(alpha, (patch, patch), interpolation=cv2.INTER_AREA)
+    solid = cv2.resize(sil, (patch, patch), interpolation=cv2.INTER_AREA)
+    ys, xs = np.nonzero(solid > 0.5)
+    box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+    return DieSprite(img, alpha, solid, box, top_quad)

@@ -1,0 +1,271 @@
+"""Trays of dice: placing rendered dice, shadows, glare, camera effects; single-die crops."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from ..crops import die_crop
+from .cube import DieSprite, render_die, rotation
+from .faces import DieStyle
+from .style import background, camera_effects, random_die_style
+
+EDGE_RANGE = (20.0, 120.0)
+
+
+@dataclass(frozen=True)
+class DieTruth:
+    """What a rendered die shows: its top face, its box (x0, y0, x1, y1; x1, y1 exclusive) and colour."""
+    face: int
+    box: tuple[int, int, int, int]
+    color: str
+    translucent: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"pip{self.face}"
+
+
+@dataclass
+class Scene:
+    image: np.ndarray                       # BGR uint8
+    dice: list[DieTruth] = field(default_factory=list)
+
+
+def as_generator(rng) -> np.random.Generator:
+    """Accept a random.Random or a numpy Generator; both give reproducible renders."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if isinstance(rng, random.Random):
+        return np.random.default_rng(rng.getrandbits(64))
+    raise TypeError(f"rng must be a random.Random or numpy.random.Generator, not {type(rng).__name__}.")
+
+
+def random_light(rng: np.random.Generator) -> np.ndarray:
+    v = np.array([rng.normal(0, 0.5), rng.normal(0, 0.5), rng.uniform(0.7, 1.2)])
+    return v / np.linalg.norm(v)
+
+
+def random_rotation(rng: np.random.Generator, tilt_max: float, lean=(0.0, 0.0)) -> np.ndarray:
+    """A resting die seen by a camera: any turn, tipped by up to tilt_max degrees.
+
+    lean is a common (tilt, direction) shared by the dice of one scene: a camera looking
+    obliquely tips every die the same way.
+    """
+    tx = lean[0] * np.cos(lean[1]) + rng.normal(0, tilt_max / 3) * 0.6
+    ty = lean[0] * np.sin(lean[1]) + rng.normal(0, tilt_max / 3) * 0.6
+    tilt = min(float(np.hypot(tx, ty)), tilt_max)
+    return rotation(rng.uniform(0, 2 * np.pi), np.radians(tilt), float(np.arctan2(ty, tx)))
+
+
+def make_die(rng, face: int, edge: float, light, tilt_max: float, style: DieStyle | None = None,
+             lean=(0.0, 0.0), distance: float | None = None) -> tuple[DieSprite, DieStyle]:
+    style = style or random_die_style(rng)
+    dist = distance if distance is not None else float(rng.uniform(5.0, 14.0))
+    ss = 3 if edge < 50 else 2
+    sprite = render_die(face, style, edge, random_rotation(rng, tilt_max, lean), light, rng, dist, ss)
+    if rng.random() < 0.35 and sprite.top_quad is not None:
+        _add_glare(rng, sprite)
+    return sprite, style
+
+
+def _add_glare(rng, sprite: DieSprite) -> None:
+    """A soft specular spot on the top face (glossy plastic under a lamp)."""
+    q = sprite.top_quad
+    w = rng.dirichlet(np.ones(4))
+    cx, cy = (q * w[:, None]).sum(0)
+    r = max(1.5, float(np.linalg.norm(q[0] - q[2])) * rng.uniform(0.08, 0.3))
+    h, wd = sprite.alpha.shape
+    yy, xx = np.mgrid[0:h, 0:wd].astype(np.float32)
+    blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r)) * rng.uniform(25, 110)
+    sprite.bgr += (blob * sprite.mask)[..., None]
+
+
+@dataclass
+class Placed:
+    sprite: DieSprite
+    x: int          # patch top-left in the scene
+    y: int
+    face: int
+    style: DieStyle
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        b = self.sprite.box
+        return (b[0] + self.x, b[1] + self.y, b[2] + self.x, b[3] + self.y)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        b = self.box
+        return ((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0)
+
+
+def _fits(sprite: DieSprite, x: int, y: int, occ: np.ndarray) -> bool:
+    h, w = occ.shape
+    b = sprite.box
+    if b[0] + x < 0 or b[1] + y < 0 or b[2] + x > w or b[3] + y > h:
+        return False
+    ph, pw = sprite.mask.shape
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + pw, w), min(y + ph, h)
+    mine = sprite.mask[y0 - y:y1 - y, x0 - x:x1 - x] > 0.5
+    overlap = np.count_nonzero(mine & occ[y0:y1, x0:x1])
+    return overlap <= 0.01 * np.count_nonzero(sprite.mask > 0.5)
+
+
+def _mark(sprite: DieSprite, x: int, y: int, occ: np.ndarray) -> None:
+    h, w = occ.shape
+    ph, pw = sprite.mask.shape
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + pw, w), min(y + ph, h)
+    occ[y0:y1, x0:x1] |= sprite.mask[y0 - y:y1 - y, x0 - x:x1 - x] > 0.5
+
+
+def place(rng, sprite: DieSprite, occ: np.ndarray, placed: list[Placed], touching: float,
+          tries: int = 300) -> tuple[int, int] | None:
+    """A free spot for sprite (top-left of its patch), next to another die with chance touching."""
+    h, w = occ.shape
+    ph, pw = sprite.mask.shape
+    b = sprite.box
+    bw, bh = b[2] - b[0], b[3] - b[1]
+    for attempt in range(tries):
+        if placed and rng.random() < touching and attempt < tries // 2:
+            other = placed[int(rng.integers(len(placed)))]
+            ox, oy = other.centre
+            ob = other.box
+            reach = (max(ob[2] - ob[0], ob[3] - ob[1]) + max(bw, bh)) / 2.0 * rng.uniform(0.8, 1.05)
+            ang = rng.uniform(0, 2 * np.pi)
+            cx, cy = ox + reach * np.cos(ang), oy + reach * np.sin(ang)
+        else:
+            cx, cy = rng.uniform(bw / 2, w - bw / 2), rng.uniform(bh / 2, h - bh / 2)
+        x = int(round(cx - (b[0] + b[2]) / 2.0))
+        y = int(round(cy - (b[1] + b[3]) / 2.0))
+        if _fits(sprite, x, y, occ):
+            return x, y
+    return None
+
+
+def composite(bg: np.ndarray, placed: list[Placed], light: np.ndarray, shadow: float) -> np.ndarray:
+    """Draw shadows, then dice, onto a float background (in place) and return it."""
+    h, w = bg.shape[:2]
+    shade = np.zeros((h, w), np.float32)
+    for p in placed:
+        edge = max(p.sprite.box[2] - p.sprite.box[0], 4)
+        dx, dy = -light[0] / light[2] * edge * 0.35, light[1] / light[2] * edge * 0.35
+        ph, pw = p.sprite.mask.shape
+        m = cv2.GaussianBlur(p.sprite.mask, (0, 0), max(0.8, edge * 0.12))
+        sx, sy = int(round(p.x + dx)), int(round(p.y + dy))
+        x0, y0, x1, y1 = max(sx, 0), max(sy, 0), min(sx + pw, w), min(sy + ph, h)
+        if x1 > x0 and y1 > y0:
+            region = shade[y0:y1, x0:x1]
+            np.maximum(region, m[y0 - sy:y1 - sy, x0 - sx:x1 - sx], out=region)
+    bg *= (1.0 - shadow * shade)[..., None]
+    for p in placed:
+        ph, pw = p.sprite.mask.shape
+        x0, y0, x1, y1 = max(p.x, 0), max(p.y, 0), min(p.x + pw, w), min(p.y + ph, h)
+        a = p.sprite.alpha[y0 - p.y:y1 - p.y, x0 - p.x:x1 - p.x, None]
+        d = p.sprite.bgr[y0 - p.y:y1 - p.y, x0 - p.x:x1 - p.x]
+        region = bg[y0:y1, x0:x1]
+        region *= 1 - a
+        region += d * a
+    return bg
+
+
+def _edge_limit(n: int, size: tuple[int, int]) -> float:
+    # Room for n dice, tipped dice take about 1.5 edges across.
+    return float(np.clip(np.sqrt(size[0] * size[1] / (max(n, 1) * 3.2)), 14.0, EDGE_RANGE[1]))
+
+
+def lay_out(rng, n_dice: int, size, faces, edge, colors, tilt_max, touching, light, lean,
+            ) -> list[Placed]:
+    w, h = size
+    occ = np.zeros((h, w), bool)
+    placed: list[Placed] = []
+    limit = _edge_limit(n_dice, size)
+    base = edge if edge is not None else float(np.exp(rng.uniform(np.log(EDGE_RANGE[0]), np.log(limit))))
+    for i in range(n_dice):
+        face = faces[i] if faces is not None else int(rng.integers(1, 7))
+        color = colors[i] if colors is not None else None
+        style = random_die_style(rng, color) if color is not None else None
+        die_edge = base * float(rng.uniform(0.93, 1.07))
+        for _ in range(12):
+            sprite, st = make_die(rng, face, die_edge, light, tilt_max, style, lean)
+            spot = place(rng, sprite, occ, placed, touching)
+            if spot is not None:
+                break
+            die_edge *= 0.85  # crowded: smaller dice fit where bigger ones did not
+        else:
+            raise ValueError(f"Could not fit {n_dice} dice into a {w}x{h} tray.")
+        placed.append(Placed(sprite, spot[0], spot[1], face, st))
+        _mark(sprite, spot[0], spot[1], occ)
+    return placed
+
+
+def render_tray(rng, n_dice: int = 5, size: tuple[int, int] = (640, 480), *, faces=None,
+                edge: float | None = None, colors=None, surface: str | None = None,
+                tilt_max: float = 25.0, touching: float = 0.35, effects: bool = True) -> Scene:
+    """A top-down photo of n_dice dice in a tray; Scene.dice lists what each shows.
+
+    faces / colors fix the dice's top faces and colour names (lists of n_dice); edge fixes the
+    die edge in pixels (else one size per tray, 20-120 px, smaller when crowded).
+    """
+    g = as_generator(rng)
+    if n_dice < 0:
+        raise ValueError(f"A tray holds zero or more dice, not {n_dice}.")
+    for name, seq in (("faces", faces), ("colors", colors)):
+        if seq is not None and len(seq) != n_dice:
+            raise ValueError(f"{name} lists {len(seq)} dice but n_dice is {n_dice}.")
+    if faces is not None and any(not 1 <= int(f) <= 6 for f in faces):
+        raise ValueError(f"A six-sided die shows 1 to 6: faces {list(faces)}.")
+    light = random_light(g)
+    lean = (float(g.uniform(0, tilt_max * 0.6)), float(g.uniform(0, 2 * np.pi)))
+    placed = lay_out(g, n_dice, size, faces, edge, colors, tilt_max, touching, light, lean)
+    img = composite(background(g, size, surface), placed, light, float(g.uniform(0.2, 0.6)))
+    image = camera_effects(g, img) if effects else np.clip(img, 0, 255).astype(np.uint8)
+    return Scene(image, [DieTruth(p.face, p.box, p.style.color, p.style.translucent) for p in placed])
+
+
+def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, float, float]:
+    """The truth box disturbed as a detector would: shifted, grown or shrunk, or the top face only."""
+    if top_quad is not None and rng.random() < 0.08:
+        q = top_quad + np.array(offset, np.float32)
+        x0, y0 = q.min(0)
+        x1, y1 = q.max(0)
+    else:
+        x0, y0, x1, y1 = (float(v) for v in box)
+    w, h = x1 - x0, y1 - y0
+    cx = (x0 + x1) / 2 + rng.normal(0, 0.05) * w
+    cy = (y0 + y1) / 2 + rng.normal(0, 0.05) * h
+    w *= rng.uniform(0.85, 1.15)
+    h *= rng.uniform(0.85, 1.15)
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 35.0) -> np.ndarray:
+    """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
+    g = as_generator(rng)
+    if not 1 <= face <= 6:
+        raise ValueError(f"A six-sided die shows 1 to 6, not {face}.")
+    if edge is None:
+        edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0]), np.log(EDGE_RANGE[1]))))
+    light = random_light(g)
+    side = int(edge * 3.2) + 8
+    occ = np.zeros((side, side), bool)
+    sprite, style = make_die(g, face, edge, light, tilt_max)
+    ph, pw = sprite.mask.shape
+    x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
+    target = Placed(sprite, x, y, face, style)
+    placed = [target]
+    _mark(sprite, x, y, occ)
+    n_near = int(g.choice([0, 0, 1, 2, 3, 4]))
+    same_look = g.random() < 0.6
+    for _ in range(n_near):
+        sp, st = make_die(g, int(g.integers(1, 7)), edge * g.uniform(0.9, 1.1), light, tilt_max,
+                          style if same_look else None)
+        spot = place(g, sp, occ, [target], touching=0.9, tries=40)
+        if spot is not None:
+            placed.append(Placed(sp, spot[0], spot[1], 0, st))
+            _mark(sp, spot[0], spot[1], occ)
+    img = composite(background(g, (side, side)), placed, light, float(g.uniform(0.2, 0.6)))
+    image = camera_effects(g, img)
+    return die_crop(image, detector_box(g, target.box, sprite.top_quad, (x, y)))

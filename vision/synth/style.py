@@ -1,0 +1,153 @@
+"""Random looks: die colours and pips, and the trays dice are rolled in."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .faces import DieStyle
+
+# BGR body colours by name, and the pip colours seen on such dice.
+BODIES = {
+    "white": [(236, 236, 232), (205, 228, 238), (225, 232, 240)],
+    "black": [(30, 30, 32), (45, 40, 40)],
+    "red": [(40, 35, 195), (50, 40, 160), (60, 60, 215)],
+    "blue": [(185, 95, 30), (150, 60, 20), (210, 140, 60)],
+    "green": [(60, 150, 40), (70, 120, 30), (100, 190, 90)],
+    "yellow": [(40, 205, 235), (70, 220, 240)],
+    "purple": [(140, 50, 120), (150, 70, 100)],
+    "orange": [(30, 120, 240), (40, 140, 235)],
+    "grey": [(130, 130, 130), (110, 115, 118)],
+}
+PIPS = {
+    "white": [(25, 25, 25), (30, 30, 190), (160, 70, 20), (40, 110, 30)],
+    "black": [(240, 240, 240), (60, 190, 225), (40, 40, 200)],
+    "red": [(245, 245, 245), (25, 25, 25), (70, 200, 230)],
+    "blue": [(245, 245, 245), (70, 200, 230), (25, 25, 25)],
+    "green": [(245, 245, 245), (25, 25, 25)],
+    "yellow": [(25, 25, 25), (30, 30, 190), (160, 70, 20)],
+    "purple": [(245, 245, 245), (70, 200, 230)],
+    "orange": [(245, 245, 245), (25, 25, 25)],
+    "grey": [(245, 245, 245), (25, 25, 25)],
+}
+TRANSLUCENT = {
+    "clear": [(225, 225, 220)],
+    "red": [(70, 60, 230)],
+    "blue": [(235, 150, 60)],
+    "green": [(110, 210, 80)],
+    "yellow": [(80, 230, 245)],
+    "purple": [(200, 90, 170)],
+    "orange": [(60, 150, 250)],
+}
+
+
+def _pick(rng, items):
+    return items[int(rng.integers(len(items)))]
+
+
+def _jitter(rng, color, amount=14.0):
+    return tuple(float(np.clip(c + rng.normal(0, amount), 0, 255)) for c in color)
+
+
+def random_die_style(rng: np.random.Generator, color: str | None = None, translucent: bool | None = None) -> DieStyle:
+    """A die look; the colour name may be fixed by the caller."""
+    if translucent is None:
+        translucent = rng.random() < 0.15
+    if translucent:
+        name = color if color in TRANSLUCENT else _pick(rng, list(TRANSLUCENT))
+        body = _jitter(rng, _pick(rng, TRANSLUCENT[name]))
+        pip = _pick(rng, [(245, 245, 245), (25, 25, 25), (230, 230, 230)])
+        opacity = float(rng.uniform(0.45, 0.8))
+    else:
+        # White dice are the most common on real tables.
+        name = color if color in BODIES else _pick(rng, ["white"] * 4 + list(BODIES))
+        body = _jitter(rng, _pick(rng, BODIES[name]))
+        pip = _jitter(rng, _pick(rng, PIPS[name]), 8.0)
+        opacity = 1.0
+    logo = int(rng.integers(1, 5)) if rng.random() < 0.2 else 0
+    logo_color = _pick(rng, [pip, (30, 30, 190), (160, 70, 20), (40, 150, 200)])
+    return DieStyle(
+        color=name, body=body, pip=pip, translucent=translucent, opacity=opacity,
+        corner=float(rng.uniform(0.06, 0.2)), pip_radius=float(rng.uniform(0.075, 0.105)),
+        pip_inset=float(rng.uniform(0.21, 0.28)), one_pip_radius=float(rng.uniform(0.09, 0.16)),
+        logo=logo, logo_color=logo_color, glossy_pips=bool(rng.random() < 0.3),
+        bevel=float(rng.uniform(0.1, 0.35)),
+    )
+
+
+def _smooth_noise(rng, h, w, scale, amount):
+    small = rng.normal(0, 1, (max(2, h // scale), max(2, w // scale))).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC) * amount
+
+
+BACKGROUNDS = ("felt", "wood", "paper", "card")
+
+
+def background(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None) -> np.ndarray:
+    """A tray surface as a BGR float32 image of size (width, height)."""
+    w, h = size
+    kind = kind or _pick(rng, list(BACKGROUNDS))
+    if kind not in BACKGROUNDS:
+        raise ValueError(f"Unknown tray surface {kind!r}; known: {', '.join(BACKGROUNDS)}.")
+    if kind == "felt":
+        base = np.array(_jitter(rng, _pick(rng, [(40, 100, 30), (110, 50, 20), (30, 30, 120), (35, 35, 35),
+                                                 (90, 90, 90), (60, 30, 60)]), 15), np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        img += rng.normal(0, 6, (h, w, 1)).astype(np.float32) + _smooth_noise(rng, h, w, 8, 6)[..., None]
+    elif kind == "wood":
+        base = np.array(_jitter(rng, _pick(rng, [(170, 205, 225), (60, 100, 150), (40, 70, 110), (120, 160, 200)]), 12),
+                        np.float32)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        ang = rng.uniform(0, np.pi)
+        coord = xx * np.cos(ang) + yy * np.sin(ang) + _smooth_noise(rng, h, w, 40, 25)
+        period = rng.uniform(6, 30)
+        grain = 0.5 + 0.5 * np.sin(coord / period * 2 * np.pi) ** 3
+        img = base * (1 - rng.uniform(0.05, 0.2) * grain)[..., None]
+        img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    elif kind == "paper":
+        base = np.array(_jitter(rng, (232, 238, 240), 10), np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        img += _smooth_noise(rng, h, w, 4, 3)[..., None]
+    else:
+        g = rng.uniform(60, 200)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = _jitter(rng, (g, g, g), 6)
+        img += _smooth_noise(rng, h, w, 16, 4)[..., None]
+    return img
+
+
+def lighting_field(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A smooth multiplicative light falloff across the frame (lamp off to one side, vignette)."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    ang = rng.uniform(0, 2 * np.pi)
+    ramp = ((xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang))
+    r2 = ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2)
+    field = 1.0 + rng.uniform(0, 0.45) * ramp - rng.uniform(0, 0.5) * r2
+    return (field * rng.uniform(0.75, 1.15)).astype(np.float32)
+
+
+def camera_effects(rng: np.random.Generator, img: np.ndarray, strength: float = 1.0) -> np.ndarray:
+    """Colour cast, blur, sensor noise and JPEG artefacts; returns BGR uint8."""
+    h, w = img.shape[:2]
+    img = img * lighting_field(rng, h, w)[..., None]
+    img = img * np.array(rng.uniform(0.88, 1.12, 3), np.float32)  # white balance
+    if rng.random() < 0.3:
+        img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** rng.uniform(0.75, 1.3)
+    sigma = rng.uniform(0, 1.3) * strength
+    if sigma > 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    if rng.random() < 0.1 * strength:
+        k = int(rng.integers(3, 8))
+        kernel = np.zeros((k, k), np.float32)
+        kernel[k // 2, :] = 1.0 / k
+        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        kernel = cv2.warpAffine(kernel, rot, (k, k))
+        img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
+    img = img + rng.normal(0, rng.uniform(0, 7) * strength, img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.7:
+        quality = int(rng.integers(35, 95))
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out
