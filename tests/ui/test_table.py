@@ -1,0 +1,163 @@
+"""The wiring without a window: keys, taps, commands and dice readings -> the right actions."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from companion.engine.rolling_village import Activate, Bonus, Build, Roll
+from companion.events import Command, InputEvent, TableLight
+from companion.session import Session
+from companion.store import Store
+from companion.table import Table
+
+
+def key(k):
+    return InputEvent("key", k, "keyboard")
+
+
+def tap(*value):
+    return InputEvent("tap", value, "touch")
+
+
+@pytest.fixture
+def table(tmp_path):
+    store = Store.open(tmp_path / "games.db")
+    t = Table()
+    t.open(Session.new("rolling-village", ["Ann", "Bo"], store=store))
+    yield t
+    store.close()
+
+
+def feed(table, *events):
+    for e in events:
+        table.post(e)
+    return table.pump()
+
+
+def test_digits_and_enter_make_the_start_roll(table):
+    assert table.light is TableLight.WAITING_FOR_DICE
+    feed(table, key("2"), key("4"))
+    assert table.draft.dice == (2, 4)
+    assert table.light is TableLight.NEEDS_CONFIRMATION
+    feed(table, key("enter"))
+    assert table.session.actions == (Roll((2, 4)),)
+    assert table.draft.dice == ()
+    assert table.draft.player == "Ann"
+
+
+def test_a_third_digit_starts_the_roll_again(table):
+    feed(table, key("1"), key("2"), key("5"))
+    assert table.draft.dice == (5,)
+
+
+def test_the_rulebook_example_by_taps_house_in_street_2_forest_in_street_4(table):
+    feed(table, key("1"), key("3"), key("enter"))  # start roll
+    for player in ("Ann", "Bo"):
+        feed(table, tap("project", "house"), tap("square", player, 1, 1),
+             tap("project", "lake"), tap("square", player, 1, 3))
+    assert table.state.turn == 1
+    feed(table, tap("die", 2), tap("die", 4), tap("confirm"))
+    assert table.draft.project == "house"  # the first Project still owed, preselected
+    # A tap in Street 4 (legal only for the Forest) builds the Forest there.
+    feed(table, tap("square", "Ann", 2, 4))
+    assert table.session.actions[-1] == Build("Ann", "forest", 2, 4)
+    feed(table, tap("square", "Ann", 2, 2))
+    assert table.session.actions[-1] == Build("Ann", "house", 2, 2)
+    assert table.draft.player == "Bo"  # Ann is done: Bo's sheet comes up
+
+
+def test_an_illegal_tap_is_refused_with_the_rule_and_nothing_changes(table):
+    feed(table, key("1"), key("3"), key("enter"))
+    before = table.state
+    feed(table, tap("square", "Ann", 1, 5))
+    assert table.state is before
+    assert table.message_is_error
+    assert "rule: Start Phase" in table.message
+
+
+def test_undo_and_redo_keys(table):
+    feed(table, key("1"), key("3"), key("enter"))
+    feed(table, key("ctrl+z"))
+    assert table.session.actions == ()
+    feed(table, key("ctrl+y"))
+    assert table.session.actions == (Roll((1, 3)),)
+    feed(table, InputEvent.command(Command.UNDO, "gpio"))
+    assert table.session.actions == ()
+
+
+def test_a_dice_reading_from_another_thread_waits_for_confirmation(table):
+    worker = threading.Thread(target=table.post, args=(InputEvent("dice", ("pip6", "pip2"), "camera"),))
+    worker.start()
+    worker.join()
+    feed(table)
+    assert table.draft.dice == (6, 2)
+    assert table.session.actions == ()
+    feed(table, InputEvent.command(Command.CONFIRM, "panel"))
+    assert table.session.actions == (Roll((6, 2)),)
+
+
+def test_an_unreadable_die_asks_for_a_tap(table):
+    feed(table, InputEvent("dice", ("pip6", "blur"), "camera"))
+    assert table.draft.dice == ()
+    assert "tap them" in table.message
+
+
+def play_to_turn_3_scoring(table):
+    feed(table, key("1"), key("3"), key("enter"))
+    for p in ("Ann", "Bo"):
+        feed(table, key("h"), tap("square", p, 1, 1), key("l"), tap("square", p, 1, 3))
+    rows = {1: 2, 2: 3, 3: 4}
+    for turn in (1, 2, 3):
+        feed(table, key("2"), key("5"), key("enter"))  # Forest in 5 and Forest in 2
+        for p in ("Ann", "Bo"):
+            feed(table, tap("square", p, rows[turn], 5), tap("square", p, rows[turn], 2))
+        if turn == 3:
+            return
+        feed(table, key("3"), key("4"), key("enter"))
+
+
+def test_bonus_on_turn_3_and_the_choice_on_a_12(table):
+    play_to_turn_3_scoring(table)
+    assert table.state.phase == "build"
+    assert table.draft.project == "house"  # the first Bonus type not yet used
+    feed(table, tap("player", "Ann"), key("l"), tap("square", "Ann", 5, 6))
+    assert table.session.actions[-1] == Bonus("Ann", "lake", 5, 6)
+    feed(table, tap("square", "Bo", 5, 1))
+    assert table.session.actions[-1] == Bonus("Bo", "house", 5, 1)
+    assert table.light is TableLight.SCORING
+    feed(table, key("6"), key("6"))
+    feed(table, tap("square", "Ann", 4, 1))  # on a 12, a tap on a sheet chooses that Avenue
+    assert table.draft.choice("Ann") == 4
+    feed(table, key("enter"))
+    assert table.session.actions[-1] == Activate((6, 6), (("Ann", 4),))
+    assert table.state.turn == 4
+
+
+def test_choosing_an_avenue_on_a_7_is_refused_with_the_rule(table):
+    play_to_turn_3_scoring(table)
+    feed(table, tap("square", "Ann", 5, 6), tap("square", "Bo", 5, 1))
+    feed(table, key("3"), key("4"), tap("avenue", "Ann", 2))
+    assert "rule: Scoring Phase" in table.message
+    assert table.draft.choices == ()
+
+
+def test_next_switches_the_sheet_in_front(table):
+    feed(table, key("n"))
+    assert table.draft.player == "Bo"
+    feed(table, key("right"))
+    assert table.draft.player == "Ann"
+
+
+def test_observers_and_lights_are_told(table):
+    seen, lights = [], []
+    table.subscribe(lambda t: seen.append(t.state.phase))
+    table.on_light(lights.append)
+    feed(table, key("1"), key("3"), key("enter"))
+    assert seen[-1] == "build"
+    assert lights == [TableLight.NEEDS_CONFIRMATION, TableLight.IDLE]
+
+
+def test_read_dice_without_a_camera_says_so(table):
+    feed(table, key("r"))
+    assert "No dice camera" in table.message
