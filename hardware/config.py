@@ -1,0 +1,390 @@
+"""The table's one TOML config: pins, serial panel, camera, data, screen, touch input and keys.
+
+Where it is read from: `$COMPANION_CONFIG` if set, else `/etc/companion/config.toml` when that
+exists (the Pi), else `$XDG_CONFIG_HOME/companion/config.toml`. No file at all is fine: every
+key has a default. A bad value never stops the table: `load_config` returns the defaults for that
+key together with a warning naming the key and the problem (shown by `companion doctor` and logged).
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from companion.events import Command
+
+SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+ROTATIONS = (0, 90, 180, 270)
+TOUCH_PROVIDERS = ("mouse", "mtdev", "hidinput")
+CAMERA_SCHEMES = ("sim", "v4l2", "picamera2", "folder", "video")
+GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """One physical button: `press` fires on a short press, `hold` on a long one (never both)."""
+
+    name: str
+    pin: int | str | None
+    press: Command | None = None
+    hold: Command | None = None
+
+
+DEFAULT_BUTTONS = (
+    ButtonSpec("next", 17, press=Command.NEXT),
+    ButtonSpec("confirm", 27, press=Command.CONFIRM),
+    ButtonSpec("read_dice", 22, press=Command.READ_DICE),
+    # Undo only on a long press, so a stray knock never takes back a move.
+    ButtonSpec("undo", 23, hold=Command.UNDO),
+)
+# The panel's buttons have names on the wire (docs/serial-panel.md) instead of pins.
+DEFAULT_PANEL_BUTTONS = (
+    ButtonSpec("NEXT", None, press=Command.NEXT),
+    ButtonSpec("CONFIRM", None, press=Command.CONFIRM),
+    ButtonSpec("READ", None, press=Command.READ_DICE),
+    ButtonSpec("UNDO", None, hold=Command.UNDO),
+)
+DEFAULT_KEYS = {
+    "next": ("spacebar",),
+    "confirm": ("enter", "numpadenter"),
+    "undo": ("backspace", "ctrl+z"),
+    "redo": ("ctrl+y", "ctrl+shift+z"),
+    "read_dice": ("r",),
+}
+
+
+@dataclass(frozen=True)
+class GpioConfig:
+    enabled: bool = True
+    pin_factory: str = ""          # "" = gpiozero's choice (lgpio on a Pi); "mock" on a laptop
+    bounce_time: float = 0.05
+    hold_time: float = 1.5
+    buttons: tuple[ButtonSpec, ...] = DEFAULT_BUTTONS
+    led_red: int | None = 5        # one common-cathode RGB LED; None leaves it out
+    led_green: int | None = 6
+    led_blue: int | None = 13
+
+
+@dataclass(frozen=True)
+class PanelConfig:
+    port: str = ""                 # "" = no panel; a path, or hwgrep://<regex> (pyserial URL)
+    baudrate: int = 115200
+    heartbeat: float = 2.0         # seconds between PINGs
+    timeout: float = 6.0           # silence after which the board counts as gone
+    hold_time: float = 1.5
+    buttons: tuple[ButtonSpec, ...] = DEFAULT_PANEL_BUTTONS
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    source: str = "sim:"           # sim:, v4l2:0, picamera2:, folder:PATH, video:PATH
+    model: str = ""                # "" = models/dice_faces.tflite beside the code
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    width: int = 800
+    height: int = 480
+    rotation: int = 0
+    fullscreen: bool = False
+
+
+@dataclass(frozen=True)
+class TouchConfig:
+    provider: str = "mouse"        # mouse: taps come through the window (SDL); else one per device
+    devices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Config:
+    gpio: GpioConfig = field(default_factory=GpioConfig)
+    panel: PanelConfig = field(default_factory=PanelConfig)
+    camera: CameraConfig = field(default_factory=CameraConfig)
+    data_dir: Path = field(default_factory=lambda: _default_data_dir(os.environ))
+    screen: ScreenConfig = field(default_factory=ScreenConfig)
+    touch: TouchConfig = field(default_factory=TouchConfig)
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    path: Path | None = None       # the file read, None if running on defaults
+
+    def key_command(self, key: str, modifiers: tuple[str, ...] | list[str] = ()) -> Command | None:
+        """The Command for a Kivy key name (e.g. "z") with modifiers (e.g. ["ctrl"]), or None."""
+        return key_lookup(self.keys).get(_key_chord(key, modifiers))
+
+
+def config_path(env: Mapping[str, str] = os.environ) -> Path:
+    """The config file the table reads (it need not exist)."""
+    if env.get("COMPANION_CONFIG"):
+        return Path(env["COMPANION_CONFIG"])
+    if SYSTEM_CONFIG.exists():
+        return SYSTEM_CONFIG
+    xdg = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".config")
+    return Path(xdg) / "companion" / "config.toml"
+
+
+def _default_data_dir(env: Mapping[str, str]) -> Path:
+    # Same order as companion.paths.data_dir, read from the env handed in (tests pass their own).
+    if env.get("COMPANION_DATA_DIR"):
+        return Path(env["COMPANION_DATA_DIR"])
+    if env.get("STATE_DIRECTORY"):
+        return Path(env["STATE_DIRECTORY"].split(":")[0])
+    xdg = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
+    return Path(xdg) / "companion"
+
+
+def load_config(path: Path | str | None = None,
+                env: Mapping[str, str] = os.environ) -> tuple[Config, list[str]]:
+    """Read the config: (Config, warnings). Never raises for a bad or missing file or value."""
+    path = Path(path) if path is not None else config_path(env)
+    warnings: list[str] = []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Config(data_dir=_default_data_dir(env)), warnings
+    except (OSError, UnicodeDecodeError) as exc:
+        warnings.append(f"{path}: cannot read the config ({exc}); using the defaults for everything")
+        return Config(data_dir=_default_data_dir(env)), warnings
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        warnings.append(f"{path}: not valid TOML ({exc}); using the defaults for everything")
+        return Config(data_dir=_default_data_dir(env)), warnings
+    return parse_config(raw, env=env, path=path, warnings=warnings), warnings
+
+
+def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
+                 path: Path | None = None, warnings: list[str] | None = None) -> Config:
+    """Build a Config from parsed TOML, appending one warning per bad key to `warnings`."""
+    r = _Reader(str(path) if path else "config", warnings if warnings is not None else [])
+    r.unknown(raw, ("gpio", "panel", "camera", "data", "screen", "touch", "keys"), "")
+    g, p, c = r.table(raw, "gpio"), r.table(raw, "panel"), r.table(raw, "camera")
+    d, s, t = r.table(raw, "data"), r.table(raw, "screen"), r.table(raw, "touch")
+    dg, dp, dc, ds, dt = GpioConfig(), PanelConfig(), CameraConfig(), ScreenConfig(), TouchConfig()
+    r.unknown(g, ("enabled", "pin_factory", "bounce_time", "hold_time", "buttons",
+                  "led_red", "led_green", "led_blue"), "gpio.")
+    gpio = GpioConfig(
+        enabled=r.get(g, "gpio.enabled", dg.enabled, _bool),
+        pin_factory=r.get(g, "gpio.pin_factory", dg.pin_factory,
+                          _choice(("", "mock", "lgpio", "rpigpio", "pigpio", "native"))),
+        bounce_time=r.get(g, "gpio.bounce_time", dg.bounce_time, _number(0.0, 1.0)),
+        hold_time=r.get(g, "gpio.hold_time", dg.hold_time, _number(0.2, 10.0)),
+        buttons=_buttons(r, g.get("buttons"), "gpio.buttons", DEFAULT_BUTTONS, pins=True),
+        led_red=r.get(g, "gpio.led_red", dg.led_red, _pin_or_none),
+        led_green=r.get(g, "gpio.led_green", dg.led_green, _pin_or_none),
+        led_blue=r.get(g, "gpio.led_blue", dg.led_blue, _pin_or_none),
+    )
+    r.unknown(p, ("port", "baudrate", "heartbeat", "timeout", "hold_time", "buttons"), "panel.")
+    panel = PanelConfig(
+        port=r.get(p, "panel.port", dp.port, _port),
+        baudrate=r.get(p, "panel.baudrate", dp.baudrate,
+                       _choice((9600, 19200, 38400, 57600, 115200, 230400))),
+        heartbeat=r.get(p, "panel.heartbeat", dp.heartbeat, _number(0.1, 60.0)),
+        timeout=r.get(p, "panel.timeout", dp.timeout, _number(0.3, 300.0)),
+        hold_time=r.get(p, "panel.hold_time", dp.hold_time, _number(0.2, 10.0)),
+        buttons=_buttons(r, p.get("buttons"), "panel.buttons", DEFAULT_PANEL_BUTTONS, pins=False),
+    )
+    r.unknown(c, ("source", "model"), "camera.")
+    camera = CameraConfig(source=r.get(c, "camera.source", dc.source, _camera_source),
+                          model=r.get(c, "camera.model", dc.model, _string))
+    r.unknown(d, ("dir",), "data.")
+    data_dir = r.get(d, "data.dir", "", _string)
+    r.unknown(s, ("width", "height", "rotation", "fullscreen"), "screen.")
+    screen = ScreenConfig(
+        width=r.get(s, "screen.width", ds.width, _integer(100, 10000)),
+        height=r.get(s, "screen.height", ds.height, _integer(100, 10000)),
+        rotation=r.get(s, "screen.rotation", ds.rotation, _choice(ROTATIONS)),
+        fullscreen=r.get(s, "screen.fullscreen", ds.fullscreen, _bool),
+    )
+    r.unknown(t, ("provider", "devices"), "touch.")
+    touch = TouchConfig(provider=r.get(t, "touch.provider", dt.provider, _choice(TOUCH_PROVIDERS)),
+                        devices=r.get(t, "touch.devices", dt.devices, _string_list))
+    if touch.provider != "mouse" and not touch.devices:
+        r.warn("touch.devices", f'the "{touch.provider}" provider needs at least one device '
+               '(e.g. ["/dev/input/by-path/...-event"])', "mouse")
+        touch = TouchConfig()
+    return Config(gpio=gpio, panel=panel, camera=camera,
+                  data_dir=Path(data_dir).expanduser() if data_dir else _default_data_dir(env),
+                  screen=screen, touch=touch, keys=_keys(r, r.table(raw, "keys")), path=path)
+
+
+class _Reader:
+    """Reads keys with validators; a bad value becomes a warning and the default."""
+
+    def __init__(self, source: str, warnings: list[str]) -> None:
+        self.source, self.warnings = source, warnings
+
+    def warn(self, key: str, problem: str, default: Any) -> None:
+        self.warnings.append(f"{self.source}: {key}: {problem}; using the default {default!r}")
+
+    def table(self, raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+        value = raw.get(key, {})
+        if not isinstance(value, dict):
+            self.warn(key, f"must be a table ([{key}]), not {type(value).__name__}", {})
+            return {}
+        return value
+
+    def unknown(self, raw: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> None:
+        for key in raw:
+            if key not in known:
+                self.warnings.append(f"{self.source}: {prefix}{key}: unknown key, ignored "
+                                     f"(known: {', '.join(known)})")
+
+    def get(self, raw: Mapping[str, Any], key: str, default: Any, check: Callable[[Any], Any]) -> Any:
+        name = key.rsplit(".", 1)[-1]
+        if name not in raw:
+            return default
+        try:
+            return check(raw[name])
+        except ValueError as exc:
+            self.warn(key, str(exc), default)
+            return default
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"must be true or false (got {value!r})")
+    return value
+
+
+def _string(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"must be a string (got {value!r})")
+    return value
+
+
+def _string_list(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValueError(f"must be a list of strings (got {value!r})")
+    return tuple(value)
+
+
+def _number(low: float, high: float) -> Callable[[Any], float]:
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise ValueError(f"must be a number of seconds from {low} to {high} (got {value!r})")
+        return float(value)
+    return check
+
+
+def _integer(low: int, high: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high} (got {value!r})")
+        return value
+    return check
+
+
+def _choice(options: tuple) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if isinstance(value, bool) or value not in options:
+            raise ValueError(f"must be one of {', '.join(repr(o) for o in options)} (got {value!r})")
+        return value
+    return check
+
+
+def _pin(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in GPIO_PINS:
+        raise ValueError(f"must be a BCM GPIO number from 0 to 27 (got {value!r})")
+    return value
+
+
+def _pin_or_none(value: Any) -> int | None:
+    # TOML has no null: false (or -1) leaves a device out.
+    if value is False or value == -1:
+        return None
+    return _pin(value)
+
+
+def _port(value: Any) -> str:
+    value = _string(value)
+    if value and not (value.startswith("/") or value.startswith("hwgrep://") or "://" in value):
+        raise ValueError(f'must be a device path like "/dev/ttyACM0" or a pattern like '
+                         f'"hwgrep://2341:0043" (got {value!r})')
+    return value
+
+
+def _camera_source(value: Any) -> str:
+    value = _string(value)
+    scheme = value.split(":", 1)[0]
+    if ":" not in value or scheme not in CAMERA_SCHEMES:
+        raise ValueError(f"must start with one of {', '.join(s + ':' for s in CAMERA_SCHEMES)} "
+                         f"(got {value!r})")
+    return value
+
+
+def _command(value: Any) -> Command:
+    try:
+        return Command(value)
+    except ValueError:
+        raise ValueError(f"must be one of {', '.join(c.value for c in Command)} (got {value!r})") from None
+
+
+def _buttons(r: _Reader, raw: Any, key: str, defaults: tuple[ButtonSpec, ...],
+             pins: bool) -> tuple[ButtonSpec, ...]:
+    """[gpio.buttons] name = { pin = 17, press = "next" } / { pin = 23, hold = "undo" }."""
+    if raw is None:
+        return defaults
+    if not isinstance(raw, dict):
+        r.warn(key, "must be a table of buttons", "the default buttons")
+        return defaults
+    specs, used_pins = [], set()
+    for name, entry in raw.items():
+        where = f"{key}.{name}"
+        if not isinstance(entry, dict):
+            r.warnings.append(f"{r.source}: {where}: must be a table like {{ pin = 17, press = \"next\" }}; "
+                              "button left out")
+            continue
+        r.unknown(entry, ("pin", "press", "hold") if pins else ("press", "hold"), where + ".")
+        try:
+            pin = _pin(entry.get("pin")) if pins else None
+            press = _command(entry["press"]) if "press" in entry else None
+            hold = _command(entry["hold"]) if "hold" in entry else None
+            if press is None and hold is None:
+                raise ValueError('needs press = "<command>" or hold = "<command>"')
+            if pins and pin in used_pins:
+                raise ValueError(f"pin {pin} is already used by another button")
+        except ValueError as exc:
+            r.warnings.append(f"{r.source}: {where}: {exc}; button left out")
+            continue
+        used_pins.add(pin)
+        specs.append(ButtonSpec(name.upper() if not pins else name, pin, press, hold))
+    return tuple(specs)
+
+
+def _key_chord(key: str, modifiers: tuple[str, ...] | list[str] = ()) -> str:
+    # Kivy reports modifiers like "ctrl", "shift", "alt", "meta", plus lock states we ignore.
+    mods = sorted(m for m in modifiers if m in ("ctrl", "shift", "alt", "meta"))
+    return "+".join([*mods, key.lower()])
+
+
+def key_lookup(keys: Mapping[str, tuple[str, ...]]) -> dict[str, Command]:
+    """{normalised chord: Command} for a [keys] map."""
+    return {_key_chord(k.split("+")[-1], k.split("+")[:-1]): Command(cmd)
+            for cmd, chords in keys.items() for k in chords}
+
+
+def _keys(r: _Reader, raw: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    keys = dict(DEFAULT_KEYS)
+    for name, value in raw.items():
+        where = f"keys.{name}"
+        try:
+            command = _command(name)
+            chords = _string_list(value)
+        except ValueError as exc:
+            r.warn(where, str(exc), keys.get(name, ()))
+            continue
+        keys[command.value] = tuple(c.lower() for c in chords)
+    # One key, one command: a key bound twice would fire whichever the lookup met last.
+    seen: dict[str, str] = {}
+    for command, chords in list(keys.items()):
+        for chord in chords:
+            norm = _key_chord(chord.split("+")[-1], chord.split("+")[:-1])
+            if norm in seen and seen[norm] != command:
+                fallback = tuple(c for c in DEFAULT_KEYS.get(command, ())
+                                 if _key_chord(c.split("+")[-1], c.split("+")[:-1]) not in seen)
+                r.warn(f"keys.{command}", f'"{chord}" is already bound to {seen[norm]}', fallback)
+                keys[command] = fallback
+                break
+            seen[norm] = command
+    return keys
