@@ -1,0 +1,146 @@
+"""The die-face classifier: a TFLite model run by ai-edge-litert (else tflite-runtime, else
+TensorFlow Lite), created once per reader and fed every die crop of a frame in one batch.
+
+This is the only module that imports a TFLite runtime.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["ModelError", "FaceClassifier", "DEFAULT_MODEL", "labels_path_for", "load_labels"]
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
+
+
+class ModelError(RuntimeError):
+    """The face model or its labels cannot be used; the message names the file."""
+
+    def __init__(self, message: str, path: Path | str):
+        super().__init__(message)
+        self.path = str(path)
+
+
+def labels_path_for(model_path: Path | str) -> Path:
+    """models/x.tflite -> models/x.labels.txt (the labels live beside their model)."""
+    p = Path(model_path)
+    return p.with_name(p.name.removesuffix(".tflite") + ".labels.txt")
+
+
+def load_labels(path: Path | str) -> tuple[str, ...]:
+    """One label per line; blank lines and '#' comments are ignored."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ModelError(f"The dice model's labels file {p} cannot be read: {exc.strerror or exc}.", p) from exc
+    labels = tuple(line.strip() for line in text.splitlines()
+                   if line.strip() and not line.strip().startswith("#"))
+    if not labels:
+        raise ModelError(f"The dice model's labels file {p} holds no labels.", p)
+    if len(set(labels)) != len(labels):
+        raise ModelError(f"The dice model's labels file {p} names a label twice.", p)
+    return labels
+
+
+def _interpreter_class():
+    """The first TFLite runtime that imports: ai-edge-litert, tflite-runtime, TensorFlow."""
+    try:
+        from ai_edge_litert.interpreter import Interpreter
+        return Interpreter
+    except ImportError:
+        pass
+    try:
+        from tflite_runtime.interpreter import Interpreter
+        return Interpreter
+    except ImportError:
+        pass
+    try:
+        import tensorflow as tf
+        return tf.lite.Interpreter
+    except ImportError:
+        raise ModelError("No TFLite runtime is installed: install ai-edge-litert "
+                         "(or tflite-runtime) to read dice.", "ai-edge-litert") from None
+
+
+class FaceClassifier:
+    """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1."""
+
+    def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
+                 num_threads: int | None = None):
+        self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
+        self.labels_path = Path(labels_path) if labels_path is not None else labels_path_for(self.model_path)
+        if not self.model_path.is_file():
+            raise ModelError(f"The dice model {self.model_path} does not exist; "
+                             "dice must be entered by hand until it is installed.", self.model_path)
+        self.labels = load_labels(self.labels_path)
+        interpreter_class = _interpreter_class()
+        try:
+            self._interpreter = interpreter_class(model_path=str(self.model_path), num_threads=num_threads)
+            self._interpreter.allocate_tensors()
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"The dice model {self.model_path} is not a usable TFLite model: {exc}",
+                             self.model_path) from exc
+        inp = self._interpreter.get_input_details()[0]
+        out = self._interpreter.get_output_details()[0]
+        self._input_index = inp["index"]
+        self._output_index = out["index"]
+        self._input_dtype = inp["dtype"]
+        self._input_quant = inp.get("quantization", (0.0, 0))
+        self._output_quant = out.get("quantization", (0.0, 0))
+        shape = tuple(int(v) for v in inp["shape"])
+        if len(shape) != 4 or shape[3] != 3 or shape[1] != shape[2]:
+            raise ModelError(f"The dice model {self.model_path} takes input {shape}, "
+                             "not a batch of square RGB crops.", self.model_path)
+        self.input_size = shape[1]
+        classes = int(out["shape"][-1])
+        if classes != len(self.labels):
+            raise ModelError(f"The dice model {self.model_path} has {classes} outputs but its labels "
+                             f"file {self.labels_path} names {len(self.labels)} faces.", self.model_path)
+        self._batch = shape[0]
+
+    def classify(self, crops: np.ndarray) -> list[tuple[str, float]]:
+        """(label, confidence) for each crop of a (N, S, S, 3) uint8 RGB batch."""
+        crops = np.asarray(crops)
+        if crops.ndim == 3:
+            crops = crops[None]
+        if len(crops) == 0:
+            return []
+        s = self.input_size
+        if crops.shape[1:] != (s, s, 3):
+            raise ValueError(f"Die crops must be {s}x{s} RGB, not {crops.shape[1:]}.")
+        probs = self.probabilities(crops)
+        best = probs.argmax(axis=1)
+        return [(self.labels[i], float(probs[n, i])) for n, i in enumerate(best)]
+
+    def probabilities(self, crops: np.ndarray) -> np.ndarray:
+        """Class probabilities (N, classes) for a uint8 RGB batch."""
+        x = self._prepare(crops)
+        if len(x) != self._batch:
+            # Resizing re-plans the interpreter: only done when the number of dice changes.
+            self._interpreter.resize_tensor_input(self._input_index, list(x.shape))
+            self._interpreter.allocate_tensors()
+            self._batch = len(x)
+        self._interpreter.set_tensor(self._input_index, x)
+        self._interpreter.invoke()
+        y = self._interpreter.get_tensor(self._output_index).astype(np.float32)
+        scale, zero = self._output_quant
+        if scale:
+            y = (y - zero) * scale
+        # A model that ends in logits rather than a softmax still gives probabilities here.
+        if y.min() < 0 or not np.allclose(y.sum(axis=1), 1.0, atol=0.05):
+            y = np.exp(y - y.max(axis=1, keepdims=True))
+            y /= y.sum(axis=1, keepdims=True)
+        return y
+
+    def _prepare(self, crops: np.ndarray) -> np.ndarray:
+        if self._input_dtype == np.float32:
+            # The model normalises inside (a Rescaling layer): it takes pixel values 0..255.
+            return crops.astype(np.float32)
+        scale, zero = self._input_quant
+        if scale:
+            q = np.round(crops.astype(np.float32) / 255.0 / scale + zero)
+            info = np.iinfo(self._input_dtype)
+            return np.clip(q, info.min, info.max).astype(self._input_dtype)
+        return crops.astype(self._input_dtype)

@@ -1,0 +1,93 @@
+"""`python -m vision read|bench|watch`: read dice from photos, time the reader, set up a tray."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .classify import ModelError
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision", description="The dice reader.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    read = sub.add_parser("read", help="read the dice in images; one JSON line per image")
+    read.add_argument("images", nargs="+", metavar="IMAGE")
+    _reader_options(read)
+
+    bench = sub.add_parser("bench", help="frame latency (p50, p95) for 1, 6 and 12 dice; peak memory")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--frames", type=int, default=40, help="frames per dice count (default 40)")
+    _reader_options(bench)
+
+    watch = sub.add_parser("watch", help="show the camera with the dice found, to set up a tray")
+    watch.add_argument("--source", default="sim:?dice=3&every=3&realtime=1",
+                       help="camera source: picamera2:, v4l2:0, /dev/video0, file:x.jpg, folder:dir, "
+                            "video:x.mp4, sim:?dice=2 (default: the simulator)")
+    watch.add_argument("--frames", metavar="DIR",
+                       help="write annotated frames as JPEG files into DIR instead of opening a window")
+    watch.add_argument("--count", type=int, default=0, help="stop after this many frames (0: never)")
+    _reader_options(watch)
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "read":
+            return _read(args)
+        if args.command == "bench":
+            return _bench(args)
+        return _watch(args)
+    except ModelError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _reader_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", help="TFLite face model (default models/dice_faces.tflite)")
+    p.add_argument("--labels", help="labels file (default: beside the model, .labels.txt)")
+    p.add_argument("--threshold", type=float, default=None,
+                   help="confidence below which a die is marked uncertain (default 0.8)")
+
+
+def _make_reader(args, **kwargs):
+    from .reader import DEFAULT_THRESHOLD, DiceReader
+    threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
+    return DiceReader(args.model, args.labels, threshold=threshold, **kwargs)
+
+
+def _read(args) -> int:
+    from .sources import SourceUnavailable, read_image
+    reader = _make_reader(args, keep_crops=False)
+    status = 0
+    for path in args.images:
+        try:
+            image = read_image(path)
+        except SourceUnavailable as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        reading = reader.read(image)
+        dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
+        print(json.dumps({"path": path, "dice": dice}), flush=True)
+    return status
+
+
+def _bench(args) -> int:
+    from .latency import format_latency, measure_latency
+    result = measure_latency(_make_reader(args, keep_crops=False), frames=args.frames)
+    print(json.dumps(result) if args.json else format_latency(result))
+    return 0
+
+
+def _watch(args) -> int:
+    from .sources import SourceError, open_source
+    from .watch import watch
+    try:
+        source = open_source(args.source)
+        source.open()
+    except (SourceError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return watch(source, _make_reader(args, keep_crops=False), frames_dir=args.frames, count=args.count)

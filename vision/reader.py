@@ -1,0 +1,178 @@
+"""Frames -> dice readings: detection, then one classifier batch per frame, then colours.
+
+`DiceReader.read(frame)` reads every die in one frame. `SettledReader.feed(frame, timestamp)`
+watches a stream and gives one reading per roll: only after the tray has been still for a
+moment, never while dice tumble or a hand is in the tray, and not again for the same dice
+lying in the same places (a hand passing over a finished roll is not a new roll).
+Frame indices and times come from the caller: nothing here reads a clock.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from companion.engine.dice import pip_value
+
+from .classify import FaceClassifier
+from .colors import dominant_color
+from .crops import die_crop
+from .detect import DetectorConfig, DiceDetector
+from .settle import SettleConfig, SettleDetector
+
+__all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
+
+DEFAULT_THRESHOLD = 0.8
+
+
+@dataclass(frozen=True)
+class DieRead:
+    """One die as read: face (pip value, or None for a non-pip face), its label, and where it lies."""
+
+    face: int | None
+    label: str
+    confidence: float
+    box: tuple[int, int, int, int]
+    color: str
+    uncertain: bool
+    crop: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict:
+        return {"face": self.face, "label": self.label, "confidence": round(self.confidence, 4),
+                "box": list(self.box), "color": self.color, "uncertain": self.uncertain}
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """All dice read from one frame (frame_index and time as the caller gave them)."""
+
+    dice: tuple[DieRead, ...]
+    frame_index: int | None = None
+    time: float | None = None
+
+    @property
+    def faces(self) -> tuple[int | None, ...]:
+        return tuple(d.face for d in self.dice)
+
+    @property
+    def uncertain(self) -> bool:
+        """True when the player should check at least one die."""
+        return any(d.uncertain for d in self.dice)
+
+    def to_json(self) -> dict:
+        out = {"dice": [d.to_json() for d in self.dice]}
+        if self.frame_index is not None:
+            out["frame_index"] = self.frame_index
+        if self.time is not None:
+            out["time"] = self.time
+        return out
+
+
+class DiceReader:
+    """Detect + classify + name colours. The interpreter is created once, here."""
+
+    def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
+                 threshold: float = DEFAULT_THRESHOLD, detector: DiceDetector | None = None,
+                 detector_config: DetectorConfig | None = None, empty_tray: np.ndarray | None = None,
+                 classifier: FaceClassifier | None = None, keep_crops: bool = True):
+        if not 0.0 <= threshold <= 1.0:
+            raise ValueError(f"The confidence threshold must lie between 0 and 1, not {threshold}.")
+        self.threshold = threshold
+        self.classifier = classifier or FaceClassifier(model_path, labels_path)
+        self.detector = detector or DiceDetector(detector_config, empty_tray)
+        self.keep_crops = keep_crops
+
+    def read(self, frame_bgr: np.ndarray, frame_index: int | None = None,
+             time: float | None = None) -> DiceReading:
+        detections = self.detector.detect(frame_bgr)
+        if not detections:
+            return DiceReading((), frame_index, time)
+        crops = np.stack([die_crop(frame_bgr, d.box) for d in detections])
+        faces = self.classifier.classify(crops)
+        dice = []
+        for det, crop, (label, confidence) in zip(detections, crops, faces):
+            dice.append(DieRead(face=pip_value(label), label=label, confidence=confidence,
+                                box=det.box, color=dominant_color(frame_bgr, det.box),
+                                uncertain=confidence < self.threshold,
+                                crop=crop if self.keep_crops else None))
+        return DiceReading(tuple(dice), frame_index, time)
+
+    def read_crop(self, crop_bgr: np.ndarray) -> DieRead:
+        """Classify an image that shows one die filling it (no detection)."""
+        h, w = crop_bgr.shape[:2]
+        box = (0, 0, w, h)
+        crop = die_crop(crop_bgr, box)
+        label, confidence = self.classifier.classify(crop[None])[0]
+        return DieRead(pip_value(label), label, confidence, box, dominant_color(crop_bgr, box),
+                       confidence < self.threshold, crop if self.keep_crops else None)
+
+
+def same_dice(a: DiceReading, b: DiceReading) -> bool:
+    """The same dice showing the same faces in (nearly) the same places."""
+    if len(a.dice) != len(b.dice):
+        return False
+    unmatched = list(b.dice)
+    for die in a.dice:
+        cx, cy = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
+        side = max(die.box[2] - die.box[0], die.box[3] - die.box[1])
+        match = None
+        for other in unmatched:
+            ox, oy = (other.box[0] + other.box[2]) / 2, (other.box[1] + other.box[3]) / 2
+            if other.label == die.label and abs(ox - cx) <= side / 3 and abs(oy - cy) <= side / 3:
+                match = other
+                break
+        if match is None:
+            return False
+        unmatched.remove(match)
+    return True
+
+
+class SettledReader:
+    """One reading per settled roll from a stream of (frame, timestamp).
+
+    An empty tray gives no reading (and arms the next roll); the same dice in the same places
+    as the last reading give none either, so a hand that passes over does not re-read a roll.
+    """
+
+    def __init__(self, reader: DiceReader, settle: SettleConfig | None = None,
+                 still_seconds: float | None = None):
+        if still_seconds is not None:
+            base = settle or SettleConfig()
+            settle = SettleConfig(still_seconds, base.width, base.pixel_change, base.moving_fraction)
+        self.reader = reader
+        self.settle = SettleDetector(settle)
+        self.last: DiceReading | None = None
+        self.frame_index = -1
+
+    @property
+    def state(self) -> str:
+        """'moving', 'settling' or 'settled' (for the table lights)."""
+        return self.settle.state
+
+    def reset(self) -> None:
+        """Read the next still tray even if it shows the last reading's dice (e.g. 'read again')."""
+        self.settle.reset()
+        self.last = None
+
+    def feed(self, frame_bgr: np.ndarray, timestamp: float,
+             frame_index: int | None = None) -> DiceReading | None:
+        self.frame_index = self.frame_index + 1 if frame_index is None else frame_index
+        if not self.settle.update(frame_bgr, timestamp):
+            return None
+        reading = self.reader.read(frame_bgr, self.frame_index, timestamp)
+        if not reading.dice:
+            self.last = reading
+            return None
+        if self.last is not None and same_dice(reading, self.last):
+            return None
+        self.last = reading
+        return reading
+
+    def readings(self, frames: Iterable[tuple[np.ndarray, float]]) -> Iterator[DiceReading]:
+        """Readings from an iterable of (frame, timestamp) pairs."""
+        for frame, timestamp in frames:
+            reading = self.feed(frame, timestamp)
+            if reading is not None:
+                yield reading

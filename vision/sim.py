@@ -1,0 +1,116 @@
+"""The camera simulator: a tray that shows rendered rolls, so live dice reading runs on a laptop.
+
+It behaves like a camera over a tray: an empty tray until a roll; a roll is some frames of dice
+tumbling in, then the same still picture (with fresh sensor noise) until the next roll or until
+the tray is cleared. Rolls come on request (`roll()`) or every `every` seconds.
+Time is the simulator's own (frame index / fps), or the wall clock when `realtime` is set.
+"""
+from __future__ import annotations
+
+import random
+import time
+from urllib.parse import parse_qs
+
+import numpy as np
+
+from .synth import render_roll
+
+__all__ = ["SimulatedTray", "parse_sim_options"]
+
+_OPTIONS = {"dice": int, "seed": int, "fps": float, "moving": int, "every": float,
+            "width": int, "height": int, "surface": str, "realtime": bool}
+
+
+class SimulatedTray:
+    def __init__(self, dice: int = 2, seed: int | None = None, fps: float = 15.0, moving: int = 8,
+                 every: float | None = None, width: int = 640, height: int = 480,
+                 surface: str | None = None, realtime: bool = False, noise: float = 2.0):
+        if not 0 <= dice <= 12:
+            raise ValueError(f"The simulator rolls 0 to 12 dice, not {dice}.")
+        if fps <= 0:
+            raise ValueError(f"The simulator's fps must be positive, not {fps}.")
+        self.dice = dice
+        self.fps = fps
+        self.moving = moving
+        self.every = every
+        self.size = (width, height)
+        self.surface = surface
+        self.realtime = realtime
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.truth = []          # what the dice of the current roll show once still (DieTruth)
+        self._frames: list[np.ndarray] = []
+        self._still: np.ndarray | None = None
+        # Each roll's look (tray, light) comes from its own seed, so the empty tray shown after
+        # clear() is the very tray the dice lay on.
+        self._tray_seed = self.rng.getrandbits(63)
+        self._empty = self._render_empty()
+        self._index = 0
+        self._last_roll_time: float | None = None
+        self._start = time.monotonic()
+        self._np = np.random.default_rng(self.rng.getrandbits(32))
+
+    def roll(self, faces=None) -> None:
+        """Throw the dice: the next frames show them tumbling, then still."""
+        self._tray_seed = self.rng.getrandbits(63)
+        roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, self.moving, 1, self.size, faces=faces,
+                           surface=self.surface, noise=0.0)
+        self._frames = roll.frames[:-1]
+        self._still = roll.frames[-1]
+        self.truth = roll.dice
+        self._last_roll_time = self._now()
+
+    def clear(self) -> None:
+        """Take the dice out: the tray is empty until the next roll."""
+        self._frames = []
+        self._still = None
+        self.truth = []
+        self._empty = self._render_empty()
+
+    def next_frame(self) -> tuple[np.ndarray, float]:
+        now = self._now()
+        if self.every is not None and (self._last_roll_time is None or now - self._last_roll_time >= self.every):
+            self.roll()
+        if self._frames:
+            image = self._frames.pop(0)
+        else:
+            image = self._add_noise(self._still if self._still is not None else self._empty)
+        if self.realtime:
+            # Pace like a camera: a frame every 1/fps seconds.
+            due = self._start + (self._index + 1) / self.fps
+            delay = due - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        self._index += 1
+        return image, now
+
+    def _now(self) -> float:
+        return time.monotonic() - self._start if self.realtime else self._index / self.fps
+
+    def _render_empty(self) -> np.ndarray:
+        return render_roll(np.random.default_rng(self._tray_seed), 0, 0, 1, self.size, surface=self.surface, noise=0.0).frames[0]
+
+    def _add_noise(self, image: np.ndarray) -> np.ndarray:
+        if self.noise <= 0:
+            return image.copy()
+        noisy = image.astype(np.float32) + self._np.normal(0, self.noise, image.shape).astype(np.float32)
+        return np.clip(noisy, 0, 255).astype(np.uint8)
+
+
+def parse_sim_options(text: str) -> dict:
+    """'?dice=2&seed=1' (or 'dice=2&seed=1') -> keyword arguments of SimulatedTray."""
+    query = text.lstrip("?")
+    options = {}
+    for key, values in parse_qs(query, keep_blank_values=True, strict_parsing=False).items():
+        if key not in _OPTIONS:
+            raise ValueError(f"The simulator has no option {key!r} (options: {', '.join(_OPTIONS)}).")
+        value = values[-1]
+        kind = _OPTIONS[key]
+        try:
+            if kind is bool:
+                options[key] = value.lower() in ("1", "true", "yes", "")
+            else:
+                options[key] = kind(value)
+        except ValueError:
+            raise ValueError(f"The simulator's option {key} must be a {kind.__name__}, not {value!r}.") from None
+    return options
