@@ -1,0 +1,157 @@
+"""The game facts of Civility read from data/*.toml and validated on load.
+
+`BOOK` holds the Action Ring, the table limits, the known Status cards, the Perk departments and
+the World Events. Code holds rules; numbers a printing could change live in the data files.
+"""
+from __future__ import annotations
+
+import importlib.resources
+import tomllib
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core import DataFileError
+
+DEPARTMENTS = ("education", "health", "technology", "army", "government", "economy")
+TOKENS = ("attack-anytime", "steal-a-turn")
+RING_ACTIONS = ("draw", "army", "bridge", "upgrade", "attack")
+
+
+def read_toml(name: str) -> dict:
+    """A packaged data file as a dict; DataFileError naming the file on a syntax error."""
+    text = importlib.resources.files(__package__).joinpath("data", name).read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataFileError(f"{name} is not valid TOML: {exc}", path=name) from exc
+
+
+def need(table: Mapping, key: str, kind, path: str, where: str = ""):
+    """table[key] checked against `kind`; DataFileError naming file and key otherwise."""
+    full = f"{where}.{key}" if where else key
+    if key not in table:
+        raise DataFileError(f"{path}: {full} is missing.", path=path, key=full)
+    value = table[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise DataFileError(f"{path}: {full} must be a whole number, not {value!r}.", path=path, key=full)
+    if kind is not int and not isinstance(value, kind):
+        raise DataFileError(f"{path}: {full} has the wrong type ({value!r}).", path=path, key=full)
+    return value
+
+
+def die_faces(value: Any, path: str, key: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value
+    ):
+        raise DataFileError(f"{path}: {key} must be a list of die faces 1-6, not {value!r}.", path=path, key=key)
+    return tuple(sorted(set(value)))
+
+
+@dataclass(frozen=True)
+class StatusCardFacts:
+    name: str
+    kind: str  # "battle" or "city"
+    wins: int = 0
+    wins_without_cards: int = 0
+    losses: int = 0
+    cost: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Book:
+    ring: Mapping[str, tuple[int, ...]]
+    combos: Mapping[str, tuple[int, int]]
+    tokens: Mapping[str, int]
+    hand_limit: int
+    action_card_limit: int
+    upgrade_discard: int
+    starting_hand: int
+    defenders_max: int
+    level_max: int
+    status_max: int
+    bridges: int
+    card_effects: int
+    status_cards: Mapping[str, StatusCardFacts]
+    perk_departments: tuple[str, ...]
+    pacifist_status: int
+    pacifist_options: tuple[str, ...]
+    events: Mapping[str, str]  # event name -> city needed ("" for the base deck)
+    event_rules: Mapping[str, Any]
+
+
+def _ring(data: dict, path: str = "ring.toml") -> dict:
+    actions = need(data, "actions", dict, path)
+    ring = {}
+    for name in RING_ACTIONS:
+        ring[name] = die_faces(need(actions, name, list, path, "actions"), path, f"actions.{name}")
+    unknown = set(actions) - set(RING_ACTIONS)
+    if unknown:
+        key = sorted(unknown)[0]
+        raise DataFileError(f"{path}: actions.{key} is not an Action Ring action.", path=path, key=f"actions.{key}")
+    combos = {}
+    tokens = {}
+    for name in TOKENS:
+        faces = need(need(data, "combos", dict, path), name, list, path, "combos")
+        if len(faces) != 2 or len(die_faces(faces, path, f"combos.{name}")) != 2:
+            raise DataFileError(f"{path}: combos.{name} must be two different die faces.", path=path, key=f"combos.{name}")
+        combos[name] = tuple(faces)
+        tokens[name] = need(need(data, "tokens", dict, path), name, int, path, "tokens")
+    table = need(data, "table", dict, path)
+    limits = {k: need(table, k, int, path, "table") for k in (
+        "hand_limit", "action_card_limit", "upgrade_discard", "starting_hand", "defenders_max",
+        "level_max", "status_max", "bridges", "card_effects")}
+    for key, value in limits.items():
+        if value < 1:
+            raise DataFileError(f"{path}: table.{key} must be at least 1.", path=path, key=f"table.{key}")
+    return dict(ring=ring, combos=combos, tokens=tokens, **limits)
+
+
+def _status(data: dict, path: str = "status.toml") -> dict:
+    cards = {}
+    for i, card in enumerate(need(data, "card", list, path)):
+        where = f"card[{i}]"
+        name = need(card, "name", str, path, where)
+        kind = need(card, "kind", str, path, where)
+        if kind not in ("battle", "city"):
+            raise DataFileError(f'{path}: {where}.kind must be "battle" or "city".', path=path, key=f"{where}.kind")
+        counts = {k: card.get(k, 0) for k in ("wins", "wins_without_cards", "losses")}
+        for k, v in counts.items():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise DataFileError(f"{path}: {where}.{k} must be a whole number 0 or more.", path=path, key=f"{where}.{k}")
+        cost = card.get("cost", {})
+        if not isinstance(cost, dict) or any(
+            d not in DEPARTMENTS or isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 5
+            for d, v in cost.items()
+        ):
+            raise DataFileError(f"{path}: {where}.cost must map departments to levels 1-5.", path=path, key=f"{where}.cost")
+        cards[name] = StatusCardFacts(name, kind, cost=tuple(sorted(cost.items())), **counts)
+    perks = need(data, "perks", dict, path)
+    departments = tuple(need(perks, "departments", list, path, "perks"))
+    if any(d not in DEPARTMENTS for d in departments):
+        raise DataFileError(f"{path}: perks.departments lists an unknown department.", path=path, key="perks.departments")
+    options = tuple(need(perks, "pacifist", list, path, "perks"))
+    if set(options) != {"army-health-doubled", "double-gains"}:
+        raise DataFileError(f'{path}: perks.pacifist must be the two options "army-health-doubled" and "double-gains".',
+                            path=path, key="perks.pacifist")
+    return dict(status_cards=cards, perk_departments=departments,
+                pacifist_status=need(perks, "pacifist_status", int, path, "perks"), pacifist_options=options)
+
+
+def _events(data: dict, path: str = "events.toml") -> dict:
+    events = {}
+    for i, event in enumerate(need(data, "event", list, path)):
+        events[need(event, "name", str, path, f"event[{i}]")] = event.get("city", "")
+    rules = need(data, "rules", dict, path)
+    for key in ("black_market_max_status", "pandemic_loss", "sabotage_uses"):
+        need(rules, key, int, path, "rules")
+    for key in ("pandemic_cure", "world_war_stay_home", "blind_faith_draw"):
+        die_faces(need(rules, key, list, path, "rules"), path, f"rules.{key}")
+    return dict(events=events, event_rules=dict(rules))
+
+
+def load_book() -> Book:
+    return Book(**_ring(read_toml("ring.toml")), **_status(read_toml("status.toml")),
+                **_events(read_toml("events.toml")))
+
+
+BOOK = load_book()
