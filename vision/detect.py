@@ -33,6 +33,10 @@ class DetectorConfig:
     # A pixel only darker than the background is probably a shadow: its darkening counts less.
     shadow_weight: float = 0.45
     chroma_weight: float = 1.6
+    # Mean gradient (9x9 window) that marks a die by its outline and pips, and its multiple of the
+    # frame's median gradient (a busy background raises the bar).
+    min_edge: float = 60.0
+    edge_factor: float = 5.0
     max_aspect: float = 1.8
     min_solidity: float = 0.65
 
@@ -102,6 +106,15 @@ class DiceDetector:
         noise = float(np.median(score))
         threshold = max(cfg.min_contrast, 3.0 * noise)
         mask = (score > threshold).astype(np.uint8) * 255
+        if cfg.edge_factor > 0:
+            # A dark die on dark felt barely differs in colour but has a crisp outline and pips:
+            # dense strong edges mark it even where the colour difference is too small.
+            grey = cv2.GaussianBlur(lab[..., 0], (3, 3), 0)
+            grad = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+            density = cv2.boxFilter(grad, -1, (9, 9))
+            floor = float(np.median(density))
+            edges = density > max(cfg.min_edge, cfg.edge_factor * floor)
+            mask[edges] = 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disk(3))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disk(7))
         return _fill_holes(mask)
@@ -169,7 +182,7 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list[tuple]:
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = cfg.min_die ** 2 * 0.6
     max_area = (cfg.max_die * 1.5) ** 2 * 4  # bigger than four touching big dice: a hand or an arm
     blobs = []
@@ -179,9 +192,12 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             continue
         x, y, w, h = cv2.boundingRect(contour)
         if x <= 0 or y <= 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
-            # Cables, hands, tray walls and a laptop's corner come in from the frame's edge; a die
-            # cut by the edge could not be read anyway.
-            continue
+            # Cables, hands, tray walls and a laptop's corner come in from the frame's edge: keep
+            # only a blob that is one compact die just touching the edge.
+            a, asp, sol = _shape(contour)
+            contact = _edge_contact(contour, mask.shape)
+            if asp > 1.45 or sol < 0.85 or contact > 0.6 * np.sqrt(a) or np.sqrt(a) > cfg.max_die:
+                continue
         blobs.append((contour, _shape(contour)))
     # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
     # is, so that a blob of two touching dice is recognised by its area even when it is compact.
@@ -192,12 +208,29 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
         single = aspect <= 1.45 and solidity >= 0.8 and np.sqrt(area) <= cfg.max_die * 1.15
         if typical is not None and area > 1.8 * typical ** 2:
             single = False
-        parts = [contour] if single else _split(contour, cfg)
+        if single:
+            parts = [contour]
+        elif typical is not None:
+            # The other dice tell how many dice this cluster holds; k-means cuts it into that many.
+            expected = int(round(area / typical ** 2))
+            if expected > 8 or solidity < 0.45:
+                continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
+            parts = [contour] if expected <= 1 else _split_by_count(contour, expected, [contour])
+        else:
+            parts = _split(contour, cfg)
         for part in parts:
             box = _accept(part, cfg)
             if box is not None:
                 boxes.append(box)
     return boxes
+
+
+def _edge_contact(contour, shape) -> int:
+    """How many outline points lie on the frame's edge."""
+    pts = contour.reshape(-1, 2)
+    h, w = shape[:2]
+    on_edge = (pts[:, 0] <= 0) | (pts[:, 1] <= 0) | (pts[:, 0] >= w - 1) | (pts[:, 1] >= h - 1)
+    return int(np.count_nonzero(on_edge))
 
 
 def _shape(contour) -> tuple[float, float, float]:
@@ -264,6 +297,30 @@ def _split(contour, cfg: DetectorConfig) -> list:
         if len(parts) >= 2:
             return [p for part in parts for p in _split_long(part, cfg)]
     return _split_long(contour, cfg)
+
+
+def _split_by_count(contour, count: int, parts: list) -> list:
+    """A cluster known (from the other dice's size) to hold `count` dice: k-means on its pixels."""
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    ys, xs = np.nonzero(roi)
+    pts = np.column_stack([xs, ys]).astype(np.float32)
+    if len(pts) < count * 4:
+        return parts
+    step = max(1, len(pts) // 3000)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, _, centres = cv2.kmeans(pts[::step], count, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    nearest = np.argmin(((pts[:, None, :] - centres[None]) ** 2).sum(-1), axis=1)
+    out = []
+    for k in range(count):
+        part = np.zeros_like(roi)
+        sel = nearest == k
+        part[ys[sel], xs[sel]] = 255
+        cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if cs:
+            out.append(max(cs, key=cv2.contourArea) + [x, y])
+    return out
 
 
 def _split_long(contour, cfg: DetectorConfig) -> list:

@@ -74,7 +74,7 @@ class SettleDetector:
         if self._fired:
             self.state = SETTLED
             return False
-        if timestamp - self._still_since >= self.config.still_seconds:
+        if timestamp - self._still_since >= self.config.still_seconds - 1e-9:
             self._fired = True
             self.state = SETTLED
             return True

@@ -52,9 +52,18 @@ class SimulatedTray:
 
     def roll(self, faces=None) -> None:
         """Throw the dice: the next frames show them tumbling, then still."""
-        self._tray_seed = self.rng.getrandbits(63)
-        roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, self.moving, 1, self.size, faces=faces,
-                           surface=self.surface, noise=0.0)
+        for _ in range(5):
+            self._tray_seed = self.rng.getrandbits(63)
+            try:
+                roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, self.moving, 1,
+                                   self.size, faces=faces, surface=self.surface, noise=0.0)
+                break
+            except ValueError as exc:
+                # The renderer can fail to draw a tumbling die that starts wholly outside the frame,
+                # or to fit many big dice: another throw of the same dice is as good a roll.
+                error = exc
+        else:
+            raise error
         self._frames = roll.frames[:-1]
         self._still = roll.frames[-1]
         self.truth = roll.dice
@@ -88,7 +97,9 @@ class SimulatedTray:
         return time.monotonic() - self._start if self.realtime else self._index / self.fps
 
     def _render_empty(self) -> np.ndarray:
-        return render_roll(np.random.default_rng(self._tray_seed), 0, 0, 1, self.size, surface=self.surface, noise=0.0).frames[0]
+        tray = render_roll(np.random.default_rng(self._tray_seed), 0, 0, 1, self.size,
+                           surface=self.surface, noise=0.0)
+        return tray.frames[0]
 
     def _add_noise(self, image: np.ndarray) -> np.ndarray:
         if self.noise <= 0:

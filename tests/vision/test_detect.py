@@ -1,0 +1,87 @@
+"""Detection: dice found on rendered trays of all kinds, none on empty trays, touching dice split."""
+import cv2
+import numpy as np
+import pytest
+
+from vision.detect import DiceDetector, detect_dice
+
+from conftest import REAL_DICE, scene
+
+
+def _found(detections, truth_box) -> bool:
+    x0, y0, x1, y1 = truth_box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return any(d.contains(cx, cy) for d in detections)
+
+
+def test_rendered_trays_nearly_all_dice_found():
+    detector = DiceDetector()
+    total = found = extra = 0
+    for seed in range(12):
+        s = scene(1000 + seed, 1 + seed % 6, tilt_max=15.0, touching=0.0)
+        detections = detector.detect(s.image)
+        total += len(s.dice)
+        found += sum(_found(detections, d.box) for d in s.dice)
+        extra += max(0, len(detections) - len(s.dice))
+    assert found >= 0.9 * total, f"found {found} of {total} dice"
+    assert extra <= 0.1 * total
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_empty_tray_gives_no_dice(seed):
+    assert detect_dice(scene(2000 + seed, 0).image) == []
+
+
+def test_plain_surfaces_give_no_dice():
+    rng = np.random.default_rng(3)
+    for color in ((40, 90, 30), (200, 210, 215), (30, 30, 30), (60, 110, 170)):
+        felt = np.full((480, 640, 3), color, np.float32) + rng.normal(0, 4, (480, 640, 3))
+        assert detect_dice(np.clip(felt, 0, 255).astype(np.uint8)) == []
+
+
+def test_two_touching_dice_are_two_detections():
+    # Two equal squares side by side, a third alone: the alone one tells the die size.
+    img = np.full((480, 640, 3), (40, 100, 40), np.uint8)
+    for x0 in (200, 260):
+        cv2.rectangle(img, (x0, 200), (x0 + 59, 259), (235, 235, 235), -1)
+        cv2.circle(img, (x0 + 30, 230), 6, (20, 20, 20), -1)
+    cv2.rectangle(img, (450, 100), (509, 159), (235, 235, 235), -1)
+    boxes = sorted(d.box for d in detect_dice(img))
+    assert len(boxes) == 3
+    assert boxes[0][2] <= 265 and boxes[1][0] >= 255
+
+
+def test_boxes_are_in_input_pixels_for_any_image_size():
+    s = scene(77, 3, tilt_max=10.0, touching=0.0)
+    big = cv2.resize(s.image, (1280, 960), interpolation=cv2.INTER_LINEAR)
+    detections = detect_dice(big)
+    for die in s.dice:
+        scaled = tuple(2 * v for v in die.box)
+        assert _found(detections, scaled)
+    assert all(0 <= d.box[0] < d.box[2] <= 1280 and 0 <= d.box[1] < d.box[3] <= 960 for d in detections)
+
+
+def test_empty_tray_photo_used_when_given():
+    empty = scene(31, 0).image
+    detector = DiceDetector(empty_tray=empty)
+    assert detector.detect(empty) == []
+
+
+@pytest.mark.parametrize("bad", [np.zeros((4, 4, 3), np.uint8), np.zeros((100, 100), np.uint8),
+                                 np.zeros((100, 100, 3), np.float32), "not an image"])
+def test_bad_frames_are_refused_with_a_sentence(bad):
+    with pytest.raises(ValueError, match="8-bit BGR image"):
+        detect_dice(bad)
+
+
+def test_real_tilted_webcam_subset(tilted_labels):
+    detector = DiceDetector()
+    names = sorted(tilted_labels)[::4]
+    total = found = 0
+    for name in names:
+        image = cv2.imread(str(REAL_DICE / "tilted-webcam" / "images" / name))
+        detections = detector.detect(image)
+        for label in tilted_labels[name]:
+            total += 1
+            found += _found(detections, label["box"])
+    assert found >= 0.85 * total, f"found {found} of {total} dice"
