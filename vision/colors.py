@@ -8,7 +8,7 @@ COLOR_NAMES = ("white", "black", "red", "blue", "green", "yellow", "purple", "or
 
 # OpenCV hue runs 0..179; bands chosen from the renderer's palette and from real photos.
 _HUE_BANDS = (
-    (8, "red"), (21, "orange"), (36, "yellow"), (86, "green"), (131, "blue"), (165, "purple"), (180, "red"),
+    (8, "red"), (21, "orange"), (36, "yellow"), (86, "green"), (127, "blue"), (165, "purple"), (180, "red"),
 )
 
 
@@ -37,9 +37,10 @@ def dominant_color(image_bgr: np.ndarray, box) -> str:
         body = hsv
     s = float(np.median(body[:, 1]))
     v = float(np.median(body[:, 2]))
-    if s < 60 or v < 50:
-        if v < 70:
-            return "black"
+    # Dark pixels have unreliable saturation (a few levels of noise make a big ratio).
+    if v < 60 or (v < 100 and s < 120):
+        return "black"
+    if s < 60:
         if v > 165 and s < 60:
             return "white"
         return "grey"

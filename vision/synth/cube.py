@@ -58,24 +58,27 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     supersampling factor (edges and pips are drawn large, then shrunk for clean antialiasing).
     """
     values = die_values(value, rng)
-    patch = int(np.ceil(edge_px * 2.0)) + 4
+    scale = edge_px * ss
+    # The patch is sized to the projected die plus a margin, centred on the die.
+    pts = np.array([[x, y, z] for x in (-.5, .5) for y in (-.5, .5) for z in (-.5, .5)]) @ rot.T
+    f = distance / (distance - pts[:, 2])
+    reach = float(np.max(np.abs(pts[:, :2] * f[:, None]))) * edge_px
+    patch = int(np.ceil(reach * 2)) + 4
     big = patch * ss
     c = big / 2.0
-    scale = edge_px * ss
 
     def project(p3):
         p = rot @ p3
-        f = distance / (distance - p[2])
-        return np.array([c + scale * p[0] * f, c - scale * p[1] * f])
+        k = distance / (distance - p[2])
+        return np.array([c + scale * p[0] * k, c - scale * p[1] * k])
 
     corners = [np.array([x, y, z]) * 0.5 for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
     hull = cv2.convexHull(np.array([project(p) for p in corners], np.float32))
-    # Silhouette with rounded corners: a polygon opened by a disc of the corner radius.
-    sil = np.zeros((big, big), np.uint8)
-    cv2.fillPoly(sil, [np.round(hull * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
-    rad = max(1, int(style.corner * scale * 0.8))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rad + 1, 2 * rad + 1))
-    sil = cv2.morphologyEx(sil, cv2.MORPH_OPEN, kernel).astype(np.float32) / 255.0
+    # Silhouette with rounded corners: blurring a polygon and cutting at half cuts its corners round.
+    sil = np.zeros((big, big), np.float32)
+    cv2.fillPoly(sil, [np.round(hull * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
+    rad = max(1.0, style.corner * scale * 0.8)
+    sil = (cv2.GaussianBlur(sil, (0, 0), rad * 0.6) > 0.5).astype(np.float32)
 
     body = np.array(style.body, np.float32)
     img = np.empty((big, big, 3), np.float32)
@@ -95,12 +98,21 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
             top_quad = quad / ss
         tex = face_texture(values[name], style, tex_size, int(rng.integers(4)), rng)
         src = np.array([[0, 0], [tex_size, 0], [tex_size, tex_size], [0, tex_size]], np.float32)
-        warp = cv2.warpPerspective(tex, cv2.getPerspectiveTransform(src, quad), (big, big),
+        # Warp only into the face's own bounding rectangle: most of the patch is other faces.
+        qx0, qy0 = np.floor(quad.min(0)).astype(int)
+        qx1, qy1 = np.ceil(quad.max(0)).astype(int) + 1
+        qx0, qy0, qx1, qy1 = max(qx0, 0), max(qy0, 0), min(qx1, big), min(qy1, big)
+        if qx1 <= qx0 or qy1 <= qy0:
+            continue
+        h_mat = cv2.getPerspectiveTransform(src, quad - np.array([qx0, qy0], np.float32))
+        warp = cv2.warpPerspective(tex, h_mat, (qx1 - qx0, qy1 - qy0),
                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         lit = 0.35 + 0.75 * max(0.0, float(np.dot(n_r, light)))
         a = warp[..., 3:4]
-        img = img * (1 - a) + warp[..., :3] * lit * a
-        alpha = np.maximum(alpha, warp[..., 3])
+        region = img[qy0:qy1, qx0:qx1]
+        region *= 1 - a
+        region += warp[..., :3] * (lit * a)
+        np.maximum(alpha[qy0:qy1, qx0:qx1], warp[..., 3], out=alpha[qy0:qy1, qx0:qx1])
     alpha = np.minimum(alpha, sil)
     img = cv2.resize(img, (patch, patch), interpolation=cv2.INTER_AREA)
     alpha = cv2.resize(alpha, (patch, patch), interpolation=cv2.INTER_AREA)

@@ -186,7 +186,7 @@ def lay_out(rng, n_dice: int, size, faces, edge, colors, tilt_max, touching, lig
     for i in range(n_dice):
         face = faces[i] if faces is not None else int(rng.integers(1, 7))
         color = colors[i] if colors is not None else None
-        style = random_die_style(rng, color) if color is not None else None
+        style = random_die_style(rng, color, translucent=color == "clear") if color is not None else None
         die_edge = base * float(rng.uniform(0.93, 1.07))
         for _ in range(12):
             sprite, st = make_die(rng, face, die_edge, light, tilt_max, style, lean)
@@ -206,7 +206,8 @@ def render_tray(rng, n_dice: int = 5, size: tuple[int, int] = (640, 480), *, fac
                 tilt_max: float = 25.0, touching: float = 0.35, effects: bool = True) -> Scene:
     """A top-down photo of n_dice dice in a tray; Scene.dice lists what each shows.
 
-    faces / colors fix the dice's top faces and colour names (lists of n_dice); edge fixes the
+    faces / colors fix the dice's top faces and colour names (lists of n_dice; "clear" is a
+    translucent die, other named colours opaque); edge fixes the
     die edge in pixels (else one size per tray, 20-120 px, smaller when crowded).
     """
     g = as_generator(rng)
@@ -269,3 +270,10 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
     img = composite(background(g, (side, side)), placed, light, float(g.uniform(0.2, 0.6)))
     image = camera_effects(g, img)
     return die_crop(image, detector_box(g, target.box, sprite.top_quad, (x, y)))
+
+
+def render_label_crop(rng, label: str, **kwargs) -> np.ndarray:
+    """A training crop of a die showing the classifier label (pip1..pip6 so far)."""
+    if label.startswith("pip") and label[3:].isdigit() and 1 <= int(label[3:]) <= 6:
+        return render_die_crop(rng, int(label[3:]), **kwargs)
+    raise ValueError(f"The renderer draws pip faces pip1..pip6; it cannot draw {label!r} yet.")

@@ -14,7 +14,7 @@ BODIES = {
     "blue": [(185, 95, 30), (150, 60, 20), (210, 140, 60)],
     "green": [(60, 150, 40), (70, 120, 30), (100, 190, 90)],
     "yellow": [(40, 205, 235), (70, 220, 240)],
-    "purple": [(140, 50, 120), (150, 70, 100)],
+    "purple": [(150, 40, 140), (130, 50, 110)],
     "orange": [(30, 120, 240), (40, 140, 235)],
     "grey": [(130, 130, 130), (110, 115, 118)],
 }
@@ -60,7 +60,9 @@ def random_die_style(rng: np.random.Generator, color: str | None = None, translu
     else:
         # White dice are the most common on real tables.
         name = color if color in BODIES else _pick(rng, ["white"] * 4 + list(BODIES))
-        body = _jitter(rng, _pick(rng, BODIES[name]))
+        base = _pick(rng, BODIES[name])
+        # Jitter in proportion: a black die varies by a few levels, not by a colour cast.
+        body = _jitter(rng, base, 4.0 + 10.0 * max(base) / 255.0)
         pip = _jitter(rng, _pick(rng, PIPS[name]), 8.0)
         opacity = 1.0
     logo = int(rng.integers(1, 5)) if rng.random() < 0.2 else 0

@@ -1,0 +1,114 @@
+"""python -m vision.train: render dice, train the face classifier, convert, measure, write models/."""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion.engine.dice import PIP_FACES
+
+from ..crops import CROP_MARGIN, INPUT_SIZE
+from .card import write_card
+from .data import render_set
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__)
+    p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model, labels and card")
+    p.add_argument("--name", default="dice_faces")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--train", type=int, default=36000, help="rendered training crops")
+    p.add_argument("--val", type=int, default=6000, help="held-out rendered crops")
+    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--width", type=int, default=32, help="channels of the first full conv block")
+    p.add_argument("--threads", type=int, default=2, help="CPU threads for rendering and TensorFlow")
+    p.add_argument("--cache", type=Path, default=ROOT / "build" / "dice-data", help="rendered sets cache")
+    p.add_argument("--quantize", choices=("auto", "int8", "float16", "float32"), default="auto",
+                   help="auto: the smallest variant that keeps the float32 accuracy")
+    return p.parse_args(argv)
+
+
+def _choose(results: dict, wanted: str) -> str:
+    if wanted != "auto":
+        return wanted
+    ref = results["float32"]
+    for name in ("int8", "float16"):
+        r = results[name]
+        # Held out within 0.1 point and real sets within one die of the float model.
+        if all(r[k].accuracy >= ref[k].accuracy - (0.001 if k == "held-out renders" else 1.0 / max(ref[k].total, 1))
+               for k in ref):
+            return name
+    return "float32"
+
+
+def main(argv=None) -> int:
+    args = parse(argv)
+    log = lambda msg: print(msg, flush=True)  # noqa: E731
+    labels = list(PIP_FACES)
+    started = time.monotonic()
+    log(f"Rendering {args.train} training and {args.val} held-out crops ({INPUT_SIZE}px) "
+        f"with {args.threads} workers, seed {args.seed}")
+    x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log)
+    xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
+    rendered_s = time.monotonic() - started
+
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf  # the optional extra; imported after the render workers are done
+
+    from . import model as net
+    tf.config.threading.set_intra_op_parallelism_threads(args.threads)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    keras_model = net.build(len(labels), INPUT_SIZE, args.width)
+    log(f"Training a {keras_model.count_params()}-parameter CNN for {args.epochs} epochs")
+    train_s = net.train(keras_model, x, y, xv, yv, args.epochs, args.batch, args.seed, log)
+
+    from ..classify import FaceClassifier
+    from . import evaluate
+    results, sizes = {}, {}
+    tmp = Path(tempfile.mkdtemp(prefix="dice-model-"))
+    real = evaluate.REAL_DICE.is_dir()
+    for variant in ("float32", "float16", "int8"):
+        path = tmp / f"{args.name}.{variant}.tflite"
+        path.write_bytes(net.to_tflite(keras_model, variant, x[:: max(1, len(x) // 300)]))
+        (tmp / f"{args.name}.{variant}.labels.txt").write_text("\n".join(labels) + "\n")
+        clf = FaceClassifier(path, num_threads=args.threads)
+        scores = {"held-out renders": evaluate.rendered(clf, xv, yv, labels)}
+        if real:
+            scores["webcam-crops"] = evaluate.webcam_crops(clf)
+            scores["tilted-webcam (through detection)"], scores["tilted-webcam (label boxes)"] = \
+                evaluate.tilted_webcam(clf)
+        results[variant], sizes[variant] = scores, path.stat().st_size
+        log(f"{variant}: {path.stat().st_size} bytes; " + "; ".join(f"{k} {v}" for k, v in scores.items()))
+
+    chosen = _choose(results, args.quantize)
+    args.out.mkdir(parents=True, exist_ok=True)
+    model_path = args.out / f"{args.name}.tflite"
+    shutil.copyfile(tmp / f"{args.name}.{chosen}.tflite", model_path)
+    (args.out / f"{args.name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
+    shutil.rmtree(tmp, ignore_errors=True)
+    command = " ".join(a for a in (argv if argv is not None else sys.argv[1:]))
+    write_card(
+        args.out / "MODEL_CARD.md", model=model_path, labels=labels, input_size=INPUT_SIZE, quantize=chosen,
+        params=keras_model.count_params(),
+        recipe={"seed": args.seed, "training crops": args.train, "held-out crops": args.val,
+                "epochs": args.epochs, "batch": args.batch, "width": args.width,
+                "optimizer": "Adam, cosine learning rate with warm-up to 3e-3",
+                "crop_margin": CROP_MARGIN, "tensorflow": tf.__version__, "command": command},
+        scores=results[chosen],
+        comparison=[(v, sizes[v], {k: f"{100 * s.accuracy:.2f}%" for k, s in results[v].items()}) for v in results],
+        timings={"rendering time": f"{rendered_s:.0f} s ({args.threads} workers; cached sets load in seconds)",
+                 "training time": f"{train_s:.0f} s on {args.threads} CPU threads",
+                 "total time": f"{time.monotonic() - started:.0f} s"})
+    log(f"Wrote {model_path} ({chosen}), its labels and MODEL_CARD.md in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""MODEL_CARD.md: what the shipped model is, how it was made, and what it scored."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: str, recipe: dict,
+               scores: dict, comparison: list[tuple[str, int, dict]], timings: dict, params: int) -> None:
+    lines = [
+        "# dice_faces: the die-face classifier",
+        "",
+        "Written by `python -m vision.train`; every figure below was measured on the very file named here.",
+        "",
+        "## The file",
+        "",
+        f"- `{model.name}`: {model.stat().st_size} bytes, sha256 `{sha256(model)}`",
+        f"- quantization: {quantize} (float32 input and output either way)",
+        f"- input: float32 `[1, {input_size}, {input_size}, 3]` (resizable batch), RGB pixel values 0..255, "
+        f"the crop of `vision.crops.die_crop` (a square {recipe['crop_margin']} x the die box's longer side)",
+        f"- output: float32 `[1, {len(labels)}]`, softmax probabilities in the order of "
+        f"`{model.name.removesuffix('.tflite')}.labels.txt`: {', '.join(labels)}",
+        f"- network: small CNN (7 conv layers with batch norm, global average pooling, dense), {params} parameters",
+        "",
+        "## Accuracy (per die)",
+        "",
+        "| set | accuracy |",
+        "|---|---|",
+    ]
+    lines += [f"| {name} | {score} |" for name, score in scores.items()]
+    lines += [
+        "",
+        "Held-out renders are drawn from a seed stream the training set never used. The real sets are",
+        "`/work/shared/data/real-dice/` (validation only, never trained on): `webcam-crops` are single-die",
+        "crops (the whole picture is the box); `tilted-webcam` is read through `vision.detect` (a labelled",
+        "die counts when a detection holds its label box's centre and is classified right; undetected dice",
+        "count as wrong), and for reference on the label boxes themselves.",
+        "",
+        "## Quantization compared",
+        "",
+        "| variant | bytes | " + " | ".join(comparison[0][2]) + " |",
+        "|---|---|" + "---|" * len(comparison[0][2]),
+    ]
+    lines += [f"| {name} | {size} | " + " | ".join(str(s) for s in figs.values()) + " |"
+              for name, size, figs in comparison]
+    lines += [
+        "",
+        "## Recipe",
+        "",
+        "Training data is rendered by `vision.synth` (OpenCV/NumPy): pip dice seen from above, any turn,",
+        "tipped up to 35 degrees with side faces showing, rounded corners, many body and pip colours,",
+        "translucent dice, logos on some 1-faces, glare, shadows, felt/wood/paper/card trays, touching",
+        "neighbours, edges 20-120 px, lighting gradients, blur, noise, JPEG; the crop box is jittered like a",
+        "detector's. Training adds quarter turns, mirror flips and brightness/contrast changes.",
+        "",
+    ]
+    lines += [f"- {k}: {v}" for k, v in recipe.items()]
+    lines += [f"- {k}: {v}" for k, v in timings.items()]
+    lines += ["", "Reproduce: `.venv-train/bin/python -m vision.train " + recipe["command"] + "`", ""]
+    path.write_text("\n".join(lines), encoding="utf-8")

@@ -1,0 +1,90 @@
+"""Accuracy of a shipped .tflite file: held-out renders, real webcam crops, real tilted photos.
+
+Everything goes through vision.classify.FaceClassifier and the crop convention, so the figures
+are those of the file the reader loads, fed as the reader feeds it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..classify import FaceClassifier
+from ..crops import die_crop
+
+REAL_DICE = Path("/work/shared/data/real-dice")
+
+
+@dataclass
+class Score:
+    correct: int
+    total: int
+    note: str = ""
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.total if self.total else float("nan")
+
+    def __str__(self) -> str:
+        extra = f" ({self.note})" if self.note else ""
+        return f"{100 * self.accuracy:.2f}% ({self.correct}/{self.total}){extra}"
+
+
+def _predict(clf: FaceClassifier, crops: np.ndarray, batch: int = 64) -> list[str]:
+    out: list[str] = []
+    for i in range(0, len(crops), batch):
+        out.extend(label for label, _ in clf.classify(crops[i:i + batch]))
+    return out
+
+
+def rendered(clf: FaceClassifier, x: np.ndarray, y: np.ndarray, labels) -> Score:
+    predicted = _predict(clf, x)
+    return Score(sum(p == labels[k] for p, k in zip(predicted, y)), len(y))
+
+
+def webcam_crops(clf: FaceClassifier, root: Path = REAL_DICE / "webcam-crops") -> Score:
+    """Each file is one die cut by hand: the whole picture is its box."""
+    crops, truth = [], []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        for f in sorted(folder.iterdir()):
+            img = cv2.imread(str(f), cv2.IMREAD_COLOR)
+            if img is None:
+                continue
+            h, w = img.shape[:2]
+            crops.append(die_crop(img, (0, 0, w, h)))
+            truth.append(f"pip{folder.name}")
+    predicted = _predict(clf, np.stack(crops))
+    wrong = [f"{t}->{p}" for t, p in zip(truth, predicted) if t != p]
+    return Score(len(truth) - len(wrong), len(truth), "wrong: " + ", ".join(wrong[:12]) if wrong else "")
+
+
+def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam") -> tuple[Score, Score]:
+    """Through detection: a labelled die counts as read when a detection holds its box centre
+    and that detection is classified as its face (labels sometimes box only the top face).
+    Returns (through detection, on the label boxes themselves)."""
+    from ..detect import DiceDetector
+
+    labels = json.loads((root / "labels.json").read_text())
+    detector = DiceDetector()
+    hit = total = missed = on_boxes = 0
+    for name, dice in sorted(labels.items()):
+        img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
+        found = detector.detect(img)
+        read = _predict(clf, np.stack([die_crop(img, d.box) for d in found])) if found else []
+        boxed = _predict(clf, np.stack([die_crop(img, d["box"]) for d in dice]))
+        for d, b in zip(dice, boxed):
+            total += 1
+            on_boxes += b == f"pip{d['face']}"
+            x0, y0, x1, y1 = d["box"]
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            match = [i for i, det in enumerate(found) if det.contains(cx, cy)]
+            if not match:
+                missed += 1
+                continue
+            # Several detections can hold the centre when boxes overlap: take the tightest.
+            i = min(match, key=lambda i: found[i].side)
+            hit += read[i] == f"pip{d['face']}"
+    return Score(hit, total, f"{missed} dice not detected"), Score(on_boxes, total, "label boxes")
