@@ -1,0 +1,86 @@
+"""The face classifier: the real interpreter on the shipped model; clear errors for bad model files."""
+import random
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.engine.dice import PIP_FACES
+from vision.classify import FaceClassifier, ModelError, labels_path_for, load_labels
+from vision.crops import INPUT_SIZE, die_crop
+from vision.synth import render_die_crop
+
+from conftest import MODEL, REAL_DICE
+
+
+@pytest.fixture(scope="module")
+def classifier():
+    return FaceClassifier(MODEL)
+
+
+def test_shipped_model_speaks_pip_labels(classifier):
+    assert classifier.labels == PIP_FACES
+    assert classifier.input_size == INPUT_SIZE
+
+
+def test_rendered_crops_classified(classifier):
+    rng = random.Random(4)
+    faces = [1 + i % 6 for i in range(60)]
+    crops = np.stack([render_die_crop(rng, f) for f in faces])
+    results = classifier.classify(crops)
+    correct = sum(label == f"pip{f}" for (label, _), f in zip(results, faces))
+    assert correct >= 57, f"{correct} of 60 rendered crops right"
+    assert all(0.0 <= c <= 1.0 for _, c in results)
+    # Batch and one-by-one agree (the interpreter is resized between the two).
+    single = [classifier.classify(c)[0][0] for c in crops[:5]]
+    assert single == [label for label, _ in results[:5]]
+
+
+def test_real_webcam_crops_subset(classifier):
+    root = REAL_DICE / "webcam-crops"
+    if not root.is_dir():
+        pytest.skip(f"the shared real dice photos are not on this machine ({root})")
+    paths = sorted(root.glob("*/*.jpg"))[::3]
+    crops = []
+    for p in paths:
+        image = cv2.imread(str(p))
+        crops.append(die_crop(image, (0, 0, image.shape[1], image.shape[0])))
+    results = classifier.classify(np.stack(crops))
+    correct = sum(label == f"pip{p.parent.name}" for (label, _), p in zip(results, paths))
+    assert correct >= 0.9 * len(paths), f"{correct} of {len(paths)} real crops right"
+
+
+def test_wrong_crop_size_is_refused(classifier):
+    with pytest.raises(ValueError, match=f"{INPUT_SIZE}x{INPUT_SIZE} RGB"):
+        classifier.classify(np.zeros((1, 10, 10, 3), np.uint8))
+    assert classifier.classify(np.zeros((0, INPUT_SIZE, INPUT_SIZE, 3), np.uint8)) == []
+
+
+def test_missing_model_names_the_path(tmp_path):
+    missing = tmp_path / "nowhere" / "dice.tflite"
+    with pytest.raises(ModelError, match=str(missing).replace(".", r"\.")) as info:
+        FaceClassifier(missing)
+    assert info.value.path == str(missing)
+
+
+def test_corrupt_model_names_the_path(tmp_path):
+    bad = tmp_path / "dice.tflite"
+    bad.write_bytes(b"\x00garbage, not a flatbuffer" * 10)
+    shutil.copy(labels_path_for(MODEL), labels_path_for(bad))
+    with pytest.raises(ModelError, match=rf"{bad.name} is not a usable TFLite model"):
+        FaceClassifier(bad)
+
+
+def test_missing_or_mismatched_labels_name_the_file(tmp_path):
+    model = tmp_path / "dice.tflite"
+    shutil.copy(MODEL, model)
+    with pytest.raises(ModelError, match=r"dice\.labels\.txt cannot be read"):
+        FaceClassifier(model)
+    labels_path_for(model).write_text("pip1\npip2\n")
+    with pytest.raises(ModelError, match=r"has 6 outputs but its labels file .* names 2 faces"):
+        FaceClassifier(model)
+    labels_path_for(model).write_text("pip1\npip1\n")
+    with pytest.raises(ModelError, match="names a label twice"):
+        load_labels(labels_path_for(model))
