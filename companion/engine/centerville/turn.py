@@ -336,7 +336,7 @@ def settle(w: Work) -> None:
                 continue
             end_turn(w)
         elif phase == "spend":
-            if all(w.spent[i] for i in in_play(w)):
+            if all(w.spent[i] for i in in_play(w) if w.dice[i] is not None):
                 end_turn(w)
                 continue
             return

@@ -1,0 +1,255 @@
+"""The board-state file of `companion score centerville STATE.json --round N` (docs/centerville-state.md).
+
+Players who did not track the game from the start describe the board as it stands, by player
+colour; `load_state` checks every field and builds a State that the scoring rounds run on. A bad
+field raises StateFileError with its path, e.g. `players[1].wealth`.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core import DataFileError
+from .game import board_for
+from .scoring import ranking, run_round
+from .state import State, cubes_on_board
+from .turn import new_state
+
+
+class StateFileError(ValueError):
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def _int(data: Mapping, key: str, path: str, low: int, high: int | None = None, default=None) -> int:
+    if key not in data:
+        if default is not None:
+            return default
+        raise StateFileError(f"{path}.{key}", "is missing.")
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFileError(f"{path}.{key}", f"must be a whole number, not {value!r}.")
+    if value < low or (high is not None and value > high):
+        raise StateFileError(f"{path}.{key}", f"must be {low} to {high}, not {value}." if high is not None else f"must be at least {low}.")
+    return value
+
+
+def _colour(value, path: str, colours: list[str], allow_none: bool = False):
+    if value is None and allow_none:
+        return None
+    if value not in colours:
+        raise StateFileError(path, f"must be a player colour of this file ({', '.join(colours)}), not {value!r}.")
+    return colours.index(value)
+
+
+def _table(data: Mapping, key: str, path: str, default=None) -> Mapping:
+    value = data.get(key, default)
+    if not isinstance(value, Mapping):
+        raise StateFileError(f"{path}.{key}" if path else key, "must be an object.")
+    return value
+
+
+def load_state(data: Any, scoring_round: int) -> State:
+    """A State in which a scoring round can be run, from the parsed JSON of a state file."""
+    if not isinstance(data, Mapping):
+        raise StateFileError("(top)", "the file must hold one JSON object.")
+    if data.get("game", "centerville") != "centerville":
+        raise StateFileError("game", 'must be "centerville".')
+    try:
+        board = board_for({"board": data["board"]} if "board" in data else {})
+    except DataFileError as exc:
+        raise StateFileError(f"board.{exc.key}", str(exc)) from None
+    except Exception as exc:  # SetupError for a board that is not a table
+        raise StateFileError("board", str(exc)) from None
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not 3 <= len(raw_players) <= 4:
+        raise StateFileError("players", "must list the 3 or 4 seats (the bot is a seat in the 2-player game).")
+    colours: list[str] = []
+    for i, p in enumerate(raw_players):
+        if not isinstance(p, Mapping):
+            raise StateFileError(f"players[{i}]", "must be an object.")
+        c = p.get("colour")
+        if c not in board.player_colours or c in colours:
+            raise StateFileError(
+                f"players[{i}].colour", f"must be a different player colour ({', '.join(board.player_colours)})."
+            )
+        colours.append(c)
+    bots = [i for i, p in enumerate(raw_players) if p.get("bot", False) is True]
+    for i, p in enumerate(raw_players):
+        if not isinstance(p.get("bot", False), bool):
+            raise StateFileError(f"players[{i}].bot", "must be true or false.")
+    if len(bots) > 1 or (bots and len(raw_players) != 3) or (bots and bots[0] != 2):
+        raise StateFileError("players", "only the third seat of a 3-seat file can be the bot (2-Player Rules).")
+    names = []
+    for i, p in enumerate(raw_players):
+        name = p.get("name", colours[i])
+        if not isinstance(name, str) or not name.strip():
+            raise StateFileError(f"players[{i}].name", "must be a name in quotes.")
+        names.append(name)
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise StateFileError("players", "two seats have the same name.")
+    seat_names = tuple(names[:2]) if bots else tuple(names)
+    options = {"colours": colours[:2] if bots else colours}
+    if bots:
+        board = _with_bot_name(board, names[2])
+    w = new_state(board, seat_names, options).thaw()
+    w.colours = tuple(colours)
+    n = len(names)
+    top = board.victory_lap * 10
+    for i, p in enumerate(raw_players):
+        path = f"players[{i}]"
+        w.wealth[i] = _int(p, "wealth", path, 1, top)
+        w.prestige[i] = _int(p, "prestige", path, 1, top)
+        w.greenbelt[i] = _int(p, "greenbelt", path, 0, board.greenbelt_top, default=0)
+        w.stars[i] = _int(p, "stars", path, 1, 2, default=1)
+        w.park[i] = _int(p, "park", path, 0, board.cubes, default=0)
+        w.favors[i] = _int(p, "favors", path, 0, board.favors, default=0)
+        voc = _table(p, "vocations", path, default={})
+        tiles = [0] * board.vocation_types
+        for key, count in voc.items():
+            if not key.isdigit() or not 1 <= int(key) <= board.vocation_types:
+                raise StateFileError(f"{path}.vocations.{key}", f"vocations are numbered 1 to {board.vocation_types}.")
+            tiles[int(key) - 1] = _int(voc, key, f"{path}.vocations", 0, int(key))
+        w.vocations[i] = tiles
+        legacy = p.get("legacy")
+        if legacy is not None and legacy not in board.legacies:
+            raise StateFileError(f"{path}.legacy", f'must be one of {", ".join(board.legacies)}.')
+        if scoring_round == 3 and legacy is None:
+            raise StateFileError(f"{path}.legacy", "the final scoring reveals every Legacy: name this seat's tile.")
+        w.legacies[i] = legacy
+    _load_status(w, data, colours)
+    _load_town(w, data, colours)
+    _load_river(w, data, colours)
+    _load_offices(w, data, colours)
+    if "media" in data:
+        w.media = _colour(data["media"], "media", colours, allow_none=True)
+        if w.media is not None and w.media == w.bot:
+            raise StateFileError("media", "the bot can't acquire the Media (2-Player Rules).")
+    if w.media is not None and scoring_round == 3:
+        w.media_vocation = _int(data, "media_vocation", "", 1, board.vocation_types) if "media_vocation" in data else None
+        if w.media_vocation is None:
+            raise StateFileError("media_vocation", "the Media's owner names the vocation it counts as (Score the Vocations).")
+    if "open_legacy" in data:
+        if not bots:
+            raise StateFileError("open_legacy", "only the 2-player game has an open Legacy.")
+        if data["open_legacy"] not in board.legacies:
+            raise StateFileError("open_legacy", f'must be one of {", ".join(board.legacies)}.')
+        w.open_legacy = data["open_legacy"]
+    revealed = [x for x in list(w.legacies) + [w.open_legacy] if x is not None]
+    if len(set(revealed)) != len(revealed):
+        raise StateFileError("players", "two seats name the same Legacy tile: each is dealt once.")
+    w.active = _colour(data["active"], "active", colours) if "active" in data else w.active
+    for i in range(n):
+        used = cubes_on_board(w, i)
+        if used > board.cubes:
+            raise StateFileError(f"players[{i}]", f"{colours[i]} has {used} cubes on the board, more than {board.cubes}.")
+    w.phase = "scoring"
+    return w.freeze()
+
+
+def _with_bot_name(board, name):
+    import dataclasses
+
+    return dataclasses.replace(board, bot_name=name)
+
+
+def _load_status(w, data, colours) -> None:
+    status = data.get("status")
+    if not isinstance(status, list) or sorted(map(str, status)) != sorted(colours):
+        raise StateFileError("status", "must list every seat's colour once, 1st (top) first.")
+    w.status = [colours.index(c) for c in status]
+
+
+def _load_town(w, data, colours) -> None:
+    town = _table(data, "town", "", default={})
+    b = w.board
+    for zone, levels in town.items():
+        if zone not in b.zones:
+            raise StateFileError(f"town.{zone}", f"is not a zone ({', '.join(b.zones)}).")
+        if not isinstance(levels, Mapping):
+            raise StateFileError(f"town.{zone}", 'must be an object like {"1": ["gray"], "2": []}.')
+        z = b.zones.index(zone)
+        for level, owners in levels.items():
+            path = f"town.{zone}.{level}"
+            if level not in ("1", "2", "3", "4"):
+                raise StateFileError(path, "town levels are 1 to 4.")
+            if not isinstance(owners, list):
+                raise StateFileError(path, "must be a list of player colours, one per building.")
+            if len(owners) > b.spaces[int(level) - 1]:
+                raise StateFileError(path, f"level {level} of a zone has {b.spaces[int(level) - 1]} spaces.")
+            w.town[z * 4 + int(level) - 1] = sorted(_colour(o, f"{path}[{k}]", colours) for k, o in enumerate(owners))
+
+
+def _load_river(w, data, colours) -> None:
+    b = w.board
+    river = _table(data, "river", "", default={})
+    for space, owner in river.items():
+        if space not in b.river_spaces:
+            raise StateFileError(f"river.{space}", f"is not a river space ({', '.join(b.river_spaces)}).")
+        w.river[b.river_spaces.index(space)] = _colour(owner, f"river.{space}", colours, allow_none=True)
+    villas = _table(data, "villas", "", default={})
+    for road, owners in villas.items():
+        if road not in b.river_spaces:
+            raise StateFileError(f"villas.{road}", f"roads are named after river spaces ({', '.join(b.river_spaces)}).")
+        i = b.river_spaces.index(road)
+        if not isinstance(owners, list) or len(owners) != len(b.villas[i]):
+            raise StateFileError(f"villas.{road}", f"must list the road's {len(b.villas[i])} villas from the river out (null: empty).")
+        w.villas[i] = [_colour(o, f"villas.{road}[{k}]", colours, allow_none=True) for k, o in enumerate(owners)]
+
+
+def _load_offices(w, data, colours) -> None:
+    b = w.board
+    offices = _table(data, "offices", "", default={})
+    for name, held in offices.items():
+        try:
+            i = b.office_index(name)
+        except KeyError:
+            raise StateFileError(f"offices.{name}", f"is not an office ({', '.join(o.name for o in b.offices)}).") from None
+        path = f"offices.{name}"
+        if held is None:
+            continue
+        if not isinstance(held, Mapping):
+            raise StateFileError(path, 'must be {"colour": ..., "cubes": N} or null.')
+        w.offices[i] = (_colour(held.get("colour"), f"{path}.colour", colours), _int(held, "cubes", path, 1, w.board.cubes))
+    if "safe" in data:
+        w.safe = _colour(data["safe"], "safe", colours, allow_none=True)
+
+
+def score_file(data: Any, scoring_round: int) -> dict:
+    """JSON-ready result: every step's change per player colour, the totals, and the winner."""
+    if scoring_round not in (1, 2, 3):
+        raise StateFileError("--round", "scoring rounds are 1, 2 and 3.")
+    state = load_state(data, scoring_round)
+    w = state.thaw()
+    before = list(zip(w.wealth, w.prestige))
+    result = run_round(w, scoring_round)
+    players = range(len(w.names))
+    out = {
+        "game": "centerville",
+        "round": scoring_round,
+        "players": {w.colours[p]: w.names[p] for p in players},
+        "steps": [
+            {
+                "step": st.step,
+                "name": st.name,
+                "detail": st.detail,
+                "changes": {w.colours[p]: {"wealth": st.wealth[p], "prestige": st.prestige[p]} for p in players},
+            }
+            for st in result.steps
+        ],
+        "totals": {
+            w.colours[p]: {
+                "wealth": w.wealth[p] - before[p][0],
+                "prestige": w.prestige[p] - before[p][1],
+                "final_wealth": w.wealth[p],
+                "final_prestige": w.prestige[p],
+            }
+            for p in players
+        },
+    }
+    if scoring_round == 3:
+        order = ranking(w)
+        out["ranking"] = [w.colours[p] for p in order]
+        out["winner"] = w.colours[order[0]]
+    return out

@@ -1,0 +1,49 @@
+"""`companion score GAME STATE.json --round N`: score a board state without a tracked game.
+
+Only Welcome to Centerville has scoring rounds to score this way (docs/centerville-state.md).
+Prints JSON on standard output; a bad file is refused with the path of the wrong field on
+standard error and exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_BAD_INPUT = 2
+
+
+def score_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="companion score", description="Score a Welcome to Centerville board state (docs/centerville-state.md)."
+    )
+    parser.add_argument("game", help='the game: "centerville"')
+    parser.add_argument("state", help="the board-state file (JSON); - for standard input")
+    parser.add_argument("--round", type=int, required=True, choices=(1, 2, 3), help="the scoring round, 1-3")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage error
+        return EXIT_BAD_INPUT if exc.code else 0
+    if args.game != "centerville":
+        print(f'companion score: only "centerville" has scoring rounds to score, not "{args.game}".', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from companion.engine.centerville.statefile import StateFileError, score_file
+
+    try:
+        text = sys.stdin.read() if args.state == "-" else Path(args.state).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"companion score: cannot read {args.state}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"{args.state}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        result = score_file(data, args.round)
+    except StateFileError as exc:
+        print(f"{args.state}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 0
