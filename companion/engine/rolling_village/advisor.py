@@ -156,7 +156,9 @@ def advise(state: VillageState, player: str, greedy: bool = False, lookahead: fl
     builds = tuple(o for o in village.owed if o.kind != "bonus")
     bonus_owed = any(o.kind == "bonus" for o in village.owed)
     left = tuple(t for t in range(1, len(m.types) + 1) if m.types[t - 1] not in village.bonus_used)
-    if greedy:
+    if greedy or turn == TURNS:
+        # On the last turn the final score is the score so far plus this Activation: the
+        # greedy search over every placement is then exact.
         return _greedy(m, grid, player, village, builds, bonus_owed, left)
     ranked = _candidates(m, grid, turn, builds, bonus_owed, left, lookahead)[:shortlist]
     if rng is None:
