@@ -18,7 +18,7 @@ from companion.events import Command
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 ROTATIONS = (0, 90, 180, 270)
 TOUCH_PROVIDERS = ("mouse", "mtdev", "hidinput")
-CAMERA_SCHEMES = ("sim", "v4l2", "picamera2", "folder", "video")
+CAMERA_SCHEMES = ("sim", "v4l2", "picamera2", "file", "folder", "video")  # as vision.sources
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
 
 
@@ -79,7 +79,7 @@ class PanelConfig:
 
 @dataclass(frozen=True)
 class CameraConfig:
-    source: str = "sim:"           # sim:, v4l2:0, picamera2:, folder:PATH, video:PATH
+    source: str = "sim:"           # sim:, v4l2:0, /dev/video0, picamera2:, file:, folder:, video:
     model: str = ""                # "" = models/dice_faces.tflite beside the code
 
 
@@ -305,8 +305,10 @@ def _port(value: Any) -> str:
 
 
 def _camera_source(value: Any) -> str:
-    value = _string(value)
-    scheme = value.split(":", 1)[0]
+    value = _string(value).strip()
+    if value.startswith("/dev/video"):
+        return value
+    scheme = value.split(":", 1)[0].lower()
     if ":" not in value or scheme not in CAMERA_SCHEMES:
         raise ValueError(f"must start with one of {', '.join(s + ':' for s in CAMERA_SCHEMES)} "
                          f"(got {value!r})")

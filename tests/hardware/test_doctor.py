@@ -1,0 +1,116 @@
+"""`companion doctor` on a prepared machine: a device tree in tmp, the simulated board, mock pins."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from hardware.config import parse_config
+from hardware.doctor import (Host, check_data_dir, check_display, check_gpio, check_model,
+                             check_panel, check_touch, doctor_main)
+from hardware.simboard import SimBoard
+
+
+@pytest.fixture
+def dev(tmp_path):
+    d = tmp_path / "dev"
+    (d / "dri").mkdir(parents=True)
+    (d / "input").mkdir()
+    (d / "dri" / "card1").touch()
+    (d / "input" / "event0").touch()
+    return d
+
+
+def write_config(tmp_path, text):
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_whole_run_reports_each_part(tmp_path, dev, capsys):
+    link = tmp_path / "panel"
+    config = write_config(tmp_path, f"""
+[gpio]
+pin_factory = "mock"
+hold_time = "long"
+[panel]
+port = "{link}"
+[camera]
+source = "sim:"
+model = "{tmp_path / 'nothing.tflite'}"
+[data]
+dir = "{tmp_path / 'data'}"
+""")
+    with SimBoard(link):
+        code = doctor_main(["--config", str(config), "--panel-timeout", "5"],
+                           host=Host(env={"SDL_VIDEODRIVER": "kmsdrm"}, dev=dev))
+    out = capsys.readouterr().out
+    assert code == 1                                  # the model is missing
+    lines = {line.split()[1]: line for line in out.splitlines() if line.startswith("  ") and line.split()[0] in
+             ("ok", "warn", "FAIL", "off")}
+    assert lines["config"].split()[0] == "warn" and "gpio.hold_time" in out
+    assert lines["display"].split()[0] == "ok" and "card1" in lines["display"]
+    assert lines["touch"].split()[0] == "ok"
+    assert lines["camera"].split()[0] == "warn"       # the simulator is not a camera
+    assert lines["gpio"].split()[0] == "ok"
+    assert lines["panel"].split()[0] == "ok" and "1.0-sim" in lines["panel"]
+    assert lines["model"].split()[0] == "FAIL" and "nothing.tflite" in lines["model"]
+    assert lines["data"].split()[0] == "ok"
+    assert (tmp_path / "data").is_dir() and os.listdir(tmp_path / "data") == []  # probe cleaned up
+    assert "fix: copy dice_faces.tflite" in out
+
+
+def test_no_display_device_names_the_boot_config_fix(tmp_path):
+    check = check_display(Host(env={}, dev=tmp_path))
+    assert check.state == "FAIL" and "vc4-kms-v3d" in check.fix
+
+
+def test_a_desktop_display_is_fine(tmp_path):
+    assert check_display(Host(env={"DISPLAY": ":0"}, dev=tmp_path)).state == "ok"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can open any file, so permissions cannot be denied")
+def test_an_unreadable_display_asks_for_the_video_group(dev):
+    os.chmod(dev / "dri" / "card1", 0)
+    check = check_display(Host(env={}, dev=dev))
+    assert check.state == "FAIL" and "usermod -aG video,render companion" in check.fix
+
+
+def test_touch_devices_missing_or_listed_twice(tmp_path, dev):
+    event = dev / "input" / "event0"
+    link = dev / "input" / "by-path-touch"
+    link.symlink_to(event)
+    missing = parse_config({"touch": {"provider": "mtdev", "devices": [str(tmp_path / "gone")]}})
+    assert check_touch(missing, Host(env={}, dev=dev)).state == "FAIL"
+    twice = parse_config({"touch": {"provider": "mtdev", "devices": [str(event), str(link)]}})
+    assert check_touch(twice, Host(env={}, dev=dev)).state == "warn"
+    once = parse_config({"touch": {"provider": "mtdev", "devices": [str(link)]}})
+    assert check_touch(once, Host(env={}, dev=dev)).state == "ok"
+
+
+def test_gpio_without_a_chip_says_use_mock(tmp_path):
+    check = check_gpio(parse_config({}), Host(env={}, dev=tmp_path))
+    assert check.state == "FAIL" and 'pin_factory = "mock"' in check.fix
+    assert check_gpio(parse_config({"gpio": {"enabled": False}}), Host(env={}, dev=tmp_path)).state == "off"
+
+
+def test_panel_absent_or_silent(tmp_path):
+    link = tmp_path / "panel"
+    absent = check_panel(parse_config({"panel": {"port": str(link)}}), timeout=0.3)
+    assert absent.state == "FAIL" and "/dev/serial/by-id" in absent.fix
+    assert check_panel(parse_config({}), timeout=0.3).state == "off"
+
+
+def test_a_broken_model_file_is_named(tmp_path):
+    model = tmp_path / "dice_faces.tflite"
+    model.write_bytes(b"not a flatbuffer at all")
+    (tmp_path / "dice_faces.labels.txt").write_text("pip1\npip2\n")
+    check = check_model(parse_config({"camera": {"model": str(model)}}))
+    assert check.state == "FAIL" and str(model) in check.message
+
+
+def test_an_unwritable_data_dir_fails_with_the_install_command(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    check = check_data_dir(parse_config({"data": {"dir": str(blocker / "sub")}}))
+    assert check.state == "FAIL" and "install -d -o companion" in check.fix
