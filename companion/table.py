@@ -72,6 +72,7 @@ class Table:
         self.draft = Draft()
         self.message: str = ""          # the last refusal or notice, for the banner
         self.message_is_error = False
+        self.message_count = 0          # grows with every message: the same refusal twice shows twice
         self.advice: Any = None         # the advisor's last suggestion (game-specific value)
         self.reading = False            # a dice reading was asked for and has not arrived
         self.advisor = advisor
@@ -160,13 +161,18 @@ class Table:
             return Outcome(info=f"{event.kind} {event.value!r} means nothing here.")
         outcome = self._input.dispatch(self, intent)
         if outcome.rejected is not None:
-            self.message, self.message_is_error = outcome.rejected.reason, True
+            self.say(outcome.rejected.reason, error=True)
         elif outcome.info:
-            self.message, self.message_is_error = outcome.info, False
+            self.say(outcome.info)
         elif outcome.action is not None:
-            self.message = ""
+            self.say("")
         self._changed()
         return outcome
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Set the banner's message (a refusal's rule sentence, or information)."""
+        self.message, self.message_is_error = message, error
+        self.message_count += 1
 
     def _intent(self, event: InputEvent) -> tuple | None:
         if event.kind == "command":
@@ -423,9 +429,35 @@ class RollingVillageInput(GameInput):
         return Outcome(info="The game is over.")
 
     def on_advise(self, table: Table) -> Outcome:
-        if table.advisor is None:
-            return Outcome(info="There is no advisor for this game.")
-        player = table.draft.player or table.state.players[0]
-        table.advice = table.advisor(table.state, player)
-        text = getattr(table.advice, "text", None) or str(table.advice)
-        return Outcome(info=text)
+        state, player = table.state, table.draft.player or table.state.players[0]
+        advise = table.advisor or advise_rolling_village
+        table.advice = advise(state, player, table.draft)
+        return Outcome(info=table.advice.text)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The advisor's suggestion as the screen shows it: a sentence, squares to mark, an Avenue."""
+
+    text: str
+    player: str = ""
+    squares: tuple[tuple[int, int, str], ...] = ()  # (row, street, project), in building order
+    avenue: int | None = None
+
+
+def advise_rolling_village(state, player: str, draft: Draft | None = None) -> Suggestion:
+    """Ask the engine's advisor about `player`'s builds now, or their Avenue on a 2 or 12."""
+    from companion.engine.rolling_village import advisor
+
+    if draft is not None and RollingVillageInput.choosing(state, draft):
+        row = advisor.choose_avenue(state, player)
+        return Suggestion(f"{player}: Activate Avenue {state.sheet.label(row)}, it scores most now.",
+                          player, avenue=row)
+    if not state.village(player).owed:
+        return Suggestion(f"{player} has nothing to build now; the advisor helps with building.", player)
+    advice = advisor.advise(state, player)
+    steps = [f"{'Bonus ' if a.type == 'bonus' else ''}{state.legend.title(a.project)} at Avenue "
+             f"{state.sheet.label(a.row)}, Street {a.street}" for a in advice.actions]
+    return Suggestion(f"Advice for {player}: {'; '.join(steps)} (expected final score "
+                      f"{advice.expected_final:.0f}).", player,
+                      tuple((a.row, a.street, a.project) for a in advice.actions))

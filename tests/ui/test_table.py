@@ -161,3 +161,17 @@ def test_observers_and_lights_are_told(table):
 def test_read_dice_without_a_camera_says_so(table):
     feed(table, key("r"))
     assert "No dice camera" in table.message
+
+
+def test_advise_marks_the_squares_the_advisor_suggests(table):
+    feed(table, key("2"), key("4"), key("enter"))
+    feed(table, key("a"))
+    advice = table.advice
+    assert advice.player == "Ann" and len(advice.squares) == 2
+    assert {s for _, s, _ in advice.squares} == {2, 4}
+    assert table.message.startswith("Advice for Ann")
+    # Following the advice by taps is legal.
+    for row, street, project in advice.squares:
+        feed(table, tap("project", project), tap("square", "Ann", row, street))
+    assert not table.state.village("Ann").owed
+    assert table.advice is None

@@ -1,0 +1,154 @@
+"""The Kivy App: the screens, the banner, keys, and the table's event pump on the main thread."""
+from __future__ import annotations
+
+import resource
+import time
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Keyboard, Window
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.engine.core import RulesError, find_game
+from companion.events import InputEvent
+from companion.session import Session
+from companion.table import Table
+
+from . import theme
+from .screens.end import EndScreen
+from .screens.home import HomeScreen
+from .screens.setup import SetupScreen
+from .screens.village import VillageScreen
+from .widgets.common import Banner
+
+PLAY_SCREENS = {"rolling-village": "village"}
+_KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
+
+
+class CompanionApp(App):
+    title = "Tabletop Companion"
+
+    def __init__(self, store, exit_after_first_frame: bool = False, started: float | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.store = store
+        self.table = Table()
+        self.exit_after_first_frame = exit_after_first_frame
+        self.started = started if started is not None else time.perf_counter()
+        self.first_frame: float | None = None
+
+    # -- building ----------------------------------------------------------------------------
+    def build(self):
+        Window.clearcolor = theme.BACKGROUND
+        root = FloatLayout()
+        self.screens = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), VillageScreen(name="village"),
+                       EndScreen(name="end")):
+            self.screens.add_widget(screen)
+        root.add_widget(self.screens)
+        self.banner = Banner(pos_hint={"x": 0, "y": 0})
+        root.add_widget(self.banner)
+        self.table.subscribe(self.on_table_change)
+        Clock.schedule_interval(self.table.pump, 0)  # every frame: input never waits on a timer
+        Window.bind(on_key_down=self.on_key_down, on_flip=self._on_first_flip)
+        if self.store.notice:
+            self.say(self.store.notice, error=True)
+        self.screens.current = "home"
+        return root
+
+    def _on_first_flip(self, *_args) -> None:
+        Window.unbind(on_flip=self._on_first_flip)
+        self.first_frame = time.perf_counter() - self.started
+        if self.exit_after_first_frame:
+            peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            print(f"first frame after {self.first_frame:.3f} s; peak memory {peak_kb / 1024:.1f} MB", flush=True)
+            Clock.schedule_once(lambda _dt: self.stop(), 0)
+
+    # -- messages ----------------------------------------------------------------------------
+    def say(self, message: str, error: bool = False) -> None:
+        """A message not coming from the table (set-up errors, the store's notice)."""
+        self.table.say(message, error)
+        self._banner().say(message, error, self.table.message_count)
+
+    def _banner(self) -> Banner:
+        # The play screen has its own message box beside the dice, so nothing covers a button.
+        return getattr(self.screens.current_screen, "banner", None) or self.banner
+
+    # -- moving between screens --------------------------------------------------------------
+    def go_home(self) -> None:
+        self.table.close()
+        self.screens.current = "home"
+        self.screens.get_screen("home").refresh()
+
+    def go_setup(self, players=None) -> None:
+        self.screens.get_screen("setup").prepare(players)
+        self.screens.current = "setup"
+
+    def start_game(self, game_name: str, players, options=None) -> bool:
+        try:
+            session = Session.new(game_name, players, options, store=self.store)
+        except RulesError as exc:
+            self.say(str(exc), error=True)
+            return False
+        self._play(session)
+        return True
+
+    def resume(self, game_id: int) -> None:
+        try:
+            session = Session.resume(self.store, game_id)
+        except (RulesError, KeyError, ValueError) as exc:
+            self.say(f"That game cannot be opened: {exc}", error=True)
+            return
+        self._play(session)
+
+    def _play(self, session: Session) -> None:
+        screen = PLAY_SCREENS.get(session.game.name)
+        if screen is None:
+            self.say(f"{session.game.title} has no table screen yet.", error=True)
+            return
+        self.table.open(session)
+        self.screens.current = "end" if session.finished else screen
+
+    def show_result(self, game_id: int) -> None:
+        """A finished game from the history: its end screen."""
+        self.resume(game_id)
+
+    # -- the table ---------------------------------------------------------------------------
+    def post(self, kind: str, value, source: str = "touch") -> None:
+        """Widgets call this: every tap becomes an InputEvent on the table's queue."""
+        self.table.post(InputEvent(kind, value, source))
+
+    def on_table_change(self, table: Table) -> None:
+        self._banner().say(table.message, table.message_is_error, table.message_count)
+        if table.session is None:
+            return
+        if table.session.finished and self.screens.current != "end":
+            self.screens.current = "end"
+        elif not table.session.finished and self.screens.current == "end":
+            # an undo from the end screen goes back to the play
+            self.screens.current = PLAY_SCREENS[table.session.game.name]
+        current = self.screens.current_screen
+        if hasattr(current, "render"):
+            current.render(table)
+
+    def on_key_down(self, _window, key, _scancode, _codepoint, modifiers) -> bool:
+        name = _KEY_NAMES.get(key)
+        if name is None:
+            return False
+        if self.screens.current not in ("village", "end"):
+            if name == "escape" and self.screens.current == "setup":
+                self.go_home()
+                return True
+            return False
+        mods = [m for m in ("ctrl", "shift", "alt") if m in modifiers]
+        if name in ("lctrl", "rctrl", "shift", "rshift", "alt", "alt-gr"):
+            return False
+        self.table.post(InputEvent("key", "+".join(mods + [name]), "keyboard"))
+        return True
+
+    def game_title(self, name: str) -> str:
+        try:
+            return find_game(name).title
+        except RulesError:
+            return name
+

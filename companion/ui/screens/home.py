@@ -1,0 +1,73 @@
+"""Home: start a new game, resume the unfinished one (offered first), look back at past games."""
+from __future__ import annotations
+
+import time
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty
+from kivy.uix.screenmanager import Screen
+
+from .. import theme
+from ..widgets.common import TouchButton
+from . import load_kv
+
+load_kv(__file__)
+
+
+def describe(record, title: str) -> str:
+    """One line of the history: what, who, how it ended (or how far it got), when."""
+    when = time.strftime("%d %b %H:%M", time.localtime(record.updated))
+    if record.finished and record.result:
+        scores = {p["name"]: p["score"] for p in record.result.get("players", [])}
+        ranking = record.result.get("ranking", list(scores))
+        result = ", ".join(f"{name} {scores.get(name, '')}" for name in ranking)
+        return f"{title}  ·  {result}\nfinished {when}"
+    return f"{title}  ·  {', '.join(record.players)}\nunfinished, last played {when}"
+
+
+class HomeScreen(Screen):
+    has_resume = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.unfinished = None
+
+    def on_pre_enter(self, *_args) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        store = app.store
+        self.unfinished = store.unfinished()
+        self.has_resume = self.unfinished is not None
+        if self.unfinished is not None:
+            header, actions, _ = store.load(self.unfinished.id)
+            self.ids.resume_text.text = (
+                f"Unfinished: {app.game_title(self.unfinished.game)}\n"
+                f"{', '.join(self.unfinished.players)}  ·  {len(actions)} entries so far")
+        else:
+            self.ids.resume_text.text = "No unfinished game."
+        history = self.ids.history
+        history.clear_widgets()
+        records = store.games(limit=30)
+        if not records:
+            history.add_widget(TouchButton(text="No games yet: start one with New game.", disabled=True,
+                                           size_hint_y=None, height=dp(56), font_size="15sp"))
+        for record in records:
+            button = TouchButton(text=describe(record, app.game_title(record.game)), size_hint_y=None,
+                                 height=dp(60), font_size="15sp", halign="left",
+                                 fill=theme.PANEL_LIGHT if record.finished else theme.BUTTON)
+            button.bind(on_release=lambda _b, r=record: self.open_record(r))
+            history.add_widget(button)
+
+    def resume(self) -> None:
+        if self.unfinished is not None:
+            App.get_running_app().resume(self.unfinished.id)
+
+    def open_record(self, record) -> None:
+        app = App.get_running_app()
+        if record.finished:
+            app.show_result(record.id)
+        else:
+            app.resume(record.id)

@@ -1,0 +1,86 @@
+"""Player set-up: which game, and the players' names (1-6 for Rolling Village)."""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.engine.core import all_games
+
+from .. import theme
+from ..widgets.common import TouchButton
+from . import load_kv
+
+load_kv(__file__)
+
+SCREEN_MAX_PLAYERS = 6  # six sheets is what fits on the screen as tabs
+
+
+class SetupScreen(Screen):
+    game_name = StringProperty("rolling-village")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.fields = []
+
+    def prepare(self, players=None) -> None:
+        """Fresh fields: the given names (play again), else two default names."""
+        self._game_buttons()
+        self.ids.names.clear_widgets()
+        self.fields = []
+        for name in (players or ["Player 1", "Player 2"]):
+            self.add_player(name)
+
+    def playable(self):
+        from ..main import PLAY_SCREENS
+
+        return [g for g in all_games() if g.name in PLAY_SCREENS]
+
+    def _game_buttons(self) -> None:
+        box = self.ids.games
+        box.clear_widgets()
+        for game in self.playable():
+            button = TouchButton(text=game.title, chosen=game.name == self.game_name, bold=True,
+                                 color=theme.INK if game.name == self.game_name else theme.TEXT)
+            button.bind(on_release=lambda _b, g=game.name: self.choose_game(g))
+            box.add_widget(button)
+
+    def choose_game(self, name: str) -> None:
+        self.game_name = name
+        self._game_buttons()
+        self._limits()
+
+    def _max(self) -> int:
+        game = next((g for g in self.playable() if g.name == self.game_name), None)
+        return min(game.max_players if game else SCREEN_MAX_PLAYERS, SCREEN_MAX_PLAYERS)
+
+    def _min(self) -> int:
+        game = next((g for g in self.playable() if g.name == self.game_name), None)
+        return game.min_players if game else 1
+
+    def _limits(self) -> None:
+        self.ids.add.disabled = len(self.fields) >= self._max()
+        self.ids.drop.disabled = len(self.fields) <= self._min()
+        self.ids.players_title.text = f"Players ({self._min()}-{self._max()}): tap a name to change it"
+
+    def add_player(self, name: str | None = None) -> None:
+        if len(self.fields) >= self._max():
+            return
+        field = Factory.NameField(text=name or f"Player {len(self.fields) + 1}", height=dp(52))
+        field.bind(on_text_validate=lambda *_: self.start() if field is self.fields[-1] else None)
+        self.fields.append(field)
+        self.ids.names.add_widget(field)
+        self._limits()
+
+    def remove_player(self) -> None:
+        if len(self.fields) > self._min():
+            self.ids.names.remove_widget(self.fields.pop())
+        self._limits()
+
+    def names(self) -> list[str]:
+        return [f.text for f in self.fields]
+
+    def start(self) -> None:
+        App.get_running_app().start_game(self.game_name, self.names())

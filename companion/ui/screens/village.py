@@ -1,0 +1,154 @@
+"""The Rolling Village table: dice entry, each player's sheet, the turn tracker, Avenue choices.
+
+Everything on it is redrawn from the table (state + draft) in `render`; taps only post events.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.uix.screenmanager import Screen
+
+from companion.engine.rolling_village import views
+from companion.events import Command
+from companion.table import RollingVillageInput as RV
+
+from .. import theme, village_view
+from ..widgets.common import TouchButton
+from ..widgets.dice import DieFace
+from ..widgets.sheet import VillageSheet  # noqa: F401  (used by village.kv)
+from ..widgets.tracker import TurnTracker  # noqa: F401  (used by village.kv)
+from . import load_kv
+
+load_kv(__file__)
+
+
+def shown(widget, visible: bool, height: float) -> None:
+    """Show or fold away a fixed-height row (folded rows take no room and take no taps)."""
+    widget.height = height if visible else 0
+    widget.opacity = 1 if visible else 0
+    widget.disabled = not visible
+
+
+class VillageScreen(Screen):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.player: str | None = None
+        self._tab_players: tuple = ()
+        self._project_names: tuple = ()
+        self.pad = []
+        for value in range(1, 7):
+            die = DieFace(value=value)
+            die.bind(on_release=lambda _d, v=value: self.post("tap", ("die", v)))
+            self.ids.pad.add_widget(die)
+            self.pad.append(die)
+
+    @property
+    def banner(self):
+        return self.ids.message
+
+    def post(self, kind: str, value) -> None:
+        if kind == "command":
+            value = Command(value)
+        App.get_running_app().post(kind, value)
+
+    def on_square(self, row: int, street: int) -> None:
+        if self.player is not None:
+            self.post("tap", ("square", self.player, row, street))
+
+    def on_avenue(self, row: int) -> None:
+        if self.player is not None:
+            self.post("tap", ("avenue", self.player, row))
+
+    def on_pre_enter(self, *_args) -> None:
+        table = App.get_running_app().table
+        if table.session is not None:
+            self.render(table)
+
+    # -- rendering -----------------------------------------------------------------------------
+    def render(self, table) -> None:
+        session, state, draft = table.session, table.state, table.draft
+        if state is None:
+            return
+        self.player = player = draft.player or state.players[0]
+        phase = state.phase
+        ids = self.ids
+        ids.headline.text = village_view.headline(state)
+        ids.undo.disabled = not session.can_undo
+        ids.redo.disabled = not session.can_redo
+        self._tabs(state, player)
+        ids.sheet.show(village_view.sheet_view(state, draft, player, table.advice))
+        village = state.village(player)
+        ids.tracker.show(village.turn_scores, views.subtotals(state, player), state.turn)
+
+        dicing = phase in ("roll", "activate")
+        dice = draft.dice if dicing else (state.dice or ())
+        ids.first.value = dice[0] if len(dice) > 0 else 0
+        ids.second.value = dice[1] if len(dice) > 1 else 0
+        ids.first.marked = dicing and len(dice) == 0
+        ids.second.marked = dicing and len(dice) == 1
+        ids.first.disabled = ids.second.disabled = not dicing
+        ids.total.text = f"= {sum(dice)}" if len(dice) == 2 and phase == "activate" else ""
+        shown(ids.entered, phase != "over", dp(64))
+        shown(ids.pad, dicing, dp(56))
+        for die in self.pad:
+            die.disabled = not dicing
+        self._projects(state, draft, player, phase == "build")
+        shown(ids.actions, dicing, dp(60))
+        ids.confirm.disabled = len(draft.dice) != 2
+        ids.clear_dice.disabled = not draft.dice
+        ids.confirm.text = ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Score"
+
+        if dicing:
+            ids.explain.text = village_view.roll_meaning(state, draft.dice)
+        elif phase == "build":
+            ids.explain.text = village_view.roll_meaning(state, state.dice)
+        else:
+            ids.explain.text = "The game is over."
+        ids.status.text = self._status(state, draft, phase)
+
+    def _status(self, state, draft, phase) -> str:
+        if phase == "build":
+            lines = []
+            for name, what, done in village_view.progress(state):
+                mark = "[color=#6fcf7f]done[/color]" if done else what
+                lines.append(f"[b]{name}[/b]: {mark}")
+            return "\n".join(lines)
+        if RV.choosing(state, draft):
+            return village_view.choice_lines(state, draft)
+        return village_view.scored_line(state)
+
+    def _tabs(self, state, player: str) -> None:
+        box = self.ids.tabs
+        if self._tab_players != state.players:
+            box.clear_widgets()
+            for index, name in enumerate(state.players):
+                tab = TouchButton(font_size="15sp", shorten=True)
+                tab.bind(on_release=lambda _b, n=name: self.post("tap", ("player", n)))
+                tab.player_index = index
+                box.add_widget(tab)
+            self._tab_players = state.players
+        for tab, village in zip(box.children[::-1], state.villages):
+            owing = "  \u2022" if village.owed else ""  # a dot: still has to build
+            tab.text = f"{village.name}  {village.score}{owing}"
+            tab.chosen = village.name == player
+            tab.chosen_fill = theme.player_colour(tab.player_index)
+            tab.color = theme.INK if tab.chosen else theme.TEXT
+
+    def _projects(self, state, draft, player: str, building: bool) -> None:
+        box = self.ids.projects
+        shown(box, building, dp(56))
+        if self._project_names != state.legend.names:
+            box.clear_widgets()
+            for name, title in zip(state.legend.names, state.legend.titles):
+                chip = TouchButton(text=title, bold=True, fill=theme.project_colour(name, state.legend.names))
+                chip.project = name
+                chip.bind(on_release=lambda _b, n=name: self.post("tap", ("project", n)))
+                box.add_widget(chip)
+            self._project_names = state.legend.names
+        allowed = RV.projects_allowed(state, player) if building else ()
+        for chip in box.children:
+            chip.chosen = building and chip.project == draft.project
+            chip.chosen_fill = theme.ACCENT
+            chip.color = theme.INK if chip.chosen else theme.TEXT
+            chip.disabled = not building
+            chip.opacity = (1 if chip.project in allowed else 0.45) if building else 0

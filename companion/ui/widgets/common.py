@@ -1,0 +1,83 @@
+"""Buttons sized for fingers, and the banner that shows a refusal's rule sentence."""
+from __future__ import annotations
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ColorProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+from .. import theme
+
+Builder.load_string(f"""
+<TouchButton>:
+    background_normal: ''
+    background_down: ''
+    background_color: 0, 0, 0, 0
+    color: {list(theme.TEXT)}
+    font_size: '17sp'
+    size_hint_min: dp({theme.TOUCH}), dp({theme.TOUCH})
+    halign: 'center'
+    valign: 'middle'
+    text_size: self.width - dp(8), None
+    canvas.before:
+        Color:
+            rgba: self.fill if self.state == 'normal' and not self.chosen else (self.chosen_fill if self.chosen else {list(theme.BUTTON_DOWN)})
+        RoundedRectangle:
+            pos: self.x + dp(2), self.y + dp(2)
+            size: self.width - dp(4), self.height - dp(4)
+            radius: [dp(8)]
+        Color:
+            rgba: (self.fill[0], self.fill[1], self.fill[2], 0.35) if self.disabled else (0, 0, 0, 0)
+        RoundedRectangle:
+            pos: self.x + dp(2), self.y + dp(2)
+            size: self.width - dp(4), self.height - dp(4)
+            radius: [dp(8)]
+
+<Banner>:
+    size_hint: 1, None
+    height: max(dp({theme.BAR}), self.texture_size[1] + dp(20)) if self.text else 0
+    text_size: self.width - dp(32), None
+    halign: 'center'
+    valign: 'middle'
+    font_size: '17sp'
+    color: 1, 1, 1, 1
+    opacity: 1 if self.text else 0
+    canvas.before:
+        Color:
+            rgba: ({list(theme.ERROR)} if self.error else {list(theme.INFO)}) if self.text else (0, 0, 0, 0)
+        RoundedRectangle:
+            pos: self.x + dp(6), self.y + dp(6)
+            size: self.width - dp(12), self.height - dp(12)
+            radius: [dp(10)]
+""")
+
+
+class TouchButton(Button):
+    """A button at least 48 px each way, with a rounded fill; `chosen` marks the current pick."""
+
+    fill = ColorProperty(theme.BUTTON)
+    chosen_fill = ColorProperty(theme.ACCENT)
+    chosen = BooleanProperty(False)
+
+
+class Banner(ButtonBehavior, Label):
+    """A message across the bottom: red for a refused move (the rule sentence), blue for info.
+    A tap hides it until the next message."""
+
+    error = BooleanProperty(False)
+    serial = -1
+
+    def say(self, message: str, error: bool = False, serial: int = 0) -> None:
+        """Show `message` unless this very message (same serial) was dismissed by a tap."""
+        if serial != self.serial:
+            self.serial = serial
+            self.error = error
+            self.text = message
+
+    def on_release(self) -> None:
+        self.text = ""
+
+    def collide_point(self, x, y):
+        # An empty banner must not eat the taps meant for the buttons under it.
+        return bool(self.text) and super().collide_point(x, y)

@@ -1,0 +1,81 @@
+"""Drive the real app in this process: real window, real touches, the Clock advanced frame by frame."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+class Driver:
+    def __init__(self, data_dir: Path, argv=()):
+        from companion.ui.app import configure_kivy, parse_args
+
+        configure_kivy(parse_args(list(argv)))
+        from kivy.base import EventLoop, runTouchApp
+
+        from companion.store import Store
+        from companion.ui.main import CompanionApp
+
+        self.store = Store.open(data_dir / "games.db")
+        self.app = CompanionApp(self.store)
+        self.app._run_prepare()
+        runTouchApp(embedded=True)
+        self.loop = EventLoop
+        self.frames(3)
+
+    @property
+    def window(self):
+        return self.loop.window
+
+    @property
+    def screen(self):
+        return self.app.screens.current_screen
+
+    @property
+    def table(self):
+        return self.app.table
+
+    def frames(self, n: int = 2) -> None:
+        for _ in range(n):
+            self.loop.idle()
+
+    def touch(self, x: float, y: float) -> None:
+        from kivy.tests.common import UnitTestTouch
+
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.frames(1)
+        touch.touch_up()
+        self.frames(2)  # the tap's event is drained by the pump, then the screen redrawn
+
+    def tap(self, widget) -> None:
+        assert widget.opacity > 0 and not widget.disabled, f"{widget} is not tappable now"
+        x, y = widget.to_window(*widget.center)
+        self.touch(x, y)
+
+    def tap_square(self, row: int, street: int) -> None:
+        sheet = self.screen.ids.sheet
+        x, y, side = sheet.square_rect(row, street)
+        self.touch(*sheet.to_window(x + side / 2, y + side / 2))
+
+    def tap_avenue(self, row: int) -> None:
+        sheet = self.screen.ids.sheet
+        x, y, w, h = sheet.label_rect(row)
+        self.touch(*sheet.to_window(x + w / 2, y + h / 2))
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.frames(2)
+        target = ARTIFACTS / f"{name}.png"
+        made = self.window.screenshot(name=str(target))
+        os.replace(made, target)
+        return target
+
+    def resize(self, width: int, height: int) -> None:
+        self.window.size = (width, height)
+        self.frames(4)
+
+    def close(self) -> None:
+        self.app.stop()
+        self.store.close()
