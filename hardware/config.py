@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -174,6 +174,15 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
         led_green=r.get(g, "gpio.led_green", dg.led_green, _pin_or_none),
         led_blue=r.get(g, "gpio.led_blue", dg.led_blue, _pin_or_none),
     )
+    taken = {b.pin for b in gpio.buttons}
+    for colour in ("red", "green", "blue"):
+        pin = getattr(gpio, f"led_{colour}")
+        if pin in taken:
+            r.warnings.append(f"{r.source}: gpio.led_{colour}: pin {pin} is also a button's; "
+                              "the LED is left out")
+            gpio = replace(gpio, led_red=None, led_green=None, led_blue=None)
+            break
+        taken.add(pin)
     r.unknown(p, ("port", "baudrate", "heartbeat", "timeout", "hold_time", "buttons"), "panel.")
     panel = PanelConfig(
         port=r.get(p, "panel.port", dp.port, _port),

@@ -95,14 +95,14 @@ def test_buttons_from_the_config(tmp_path):
 [gpio]
 led_red = false
 [gpio.buttons]
-next = { pin = 5, press = "next", hold = "redo" }
-undo = { pin = 6, hold = "undo" }
+next = { pin = 20, press = "next", hold = "redo" }
+undo = { pin = 21, hold = "undo" }
 broken = { pin = 7, press = "launch" }
-clash = { pin = 5, press = "confirm" }
+clash = { pin = 20, press = "confirm" }
 empty = { pin = 8 }
 """)
     names = [(b.name, b.pin, b.press, b.hold) for b in config.gpio.buttons]
-    assert names == [("next", 5, Command.NEXT, Command.REDO), ("undo", 6, None, Command.UNDO)]
+    assert names == [("next", 20, Command.NEXT, Command.REDO), ("undo", 21, None, Command.UNDO)]
     assert config.gpio.led_red is None
     assert [w.split(": ")[1] for w in warnings] == ["gpio.buttons.broken", "gpio.buttons.clash",
                                                     "gpio.buttons.empty"]
@@ -128,3 +128,9 @@ def test_a_key_bound_twice_is_reported(tmp_path):
     assert config.key_command("numpadenter") == Command.CONFIRM
     assert any("keys.confirm" in w and '"enter" is already bound to next' in w for w in warnings)
     assert any("keys.launch" in w for w in warnings)
+
+
+def test_an_led_on_a_button_pin_is_left_out(tmp_path):
+    config, warnings = load(tmp_path, '[gpio.buttons]\nnext = { pin = 6, press = "next" }\n')
+    assert config.gpio.led_green is None and config.gpio.led_red is None
+    assert len(warnings) == 1 and "gpio.led_green: pin 6 is also a button's" in warnings[0]
