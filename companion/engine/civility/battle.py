@@ -9,7 +9,7 @@ from . import actions as A
 from .armies import check_placement, check_target
 from .checks import department, nothing_pending, open_game, own_turn
 from .ring import take
-from .state import HOME, Battle, BattleRecord, CivState, City, add_hand, gain, lose, set_defenders, with_city
+from .state import HOME, Battle, BattleRecord, CivState, City, gain, lose, set_defenders, with_city
 from .tables import BOOK, DEPARTMENTS
 
 REWARD_GAINS = ("government", "economy", "education", "technology")

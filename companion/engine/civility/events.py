@@ -1,7 +1,7 @@
 """World Events as guided steps in table order, from the player after the drawer.
 
 Each step waits for one player's `event-roll` (a die entered or read) or `event-choice` (a wager,
-a guess, a department, a player, a pass). `steps.py`-style helpers keep each event to a few lines.
+a guess, a department, a player, a pass); docs/game-log-civility.md lists each event's steps.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from . import actions as A
 from .checks import department, known_player, open_game
 from .state import HOME, CivState, Event, add_hand, gain, lose, send_home, set_level, with_city
 from .status import take_card
-from .tables import BOOK, DEPARTMENTS
+from .tables import BOOK
 
 RULES = BOOK.event_rules
 ROLL_EVENTS = ("Aliens Visit", "Famine", "Feast", "Pandemic", "Sabotage")

@@ -172,10 +172,20 @@ def _anytime(state: CivState) -> Iterable[Action]:
 
 def legal(state: CivState, apply: Callable[[CivState, Action], CivState]) -> list[Action]:
     out = []
+    rolls_ok = None
     for action in candidates(state):
+        if isinstance(action, A.Roll) and rolls_ok is not None:
+            # Every enumerated roll has the right count of faces 1-6: one check answers for all.
+            if rolls_ok:
+                out.append(action)
+            continue
         try:
             apply(state, action)
         except RulesError:
+            if isinstance(action, A.Roll):
+                rolls_ok = False
             continue
+        if isinstance(action, A.Roll):
+            rolls_ok = True
         out.append(action)
     return out

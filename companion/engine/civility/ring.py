@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..core import IllegalAction, OutOfTurn
 from . import actions as A
-from .checks import department, die_face, known_player, nothing_pending, open_game, own_turn
+from .checks import department, die_face, known_player, nothing_pending, own_turn
 from .state import HOME, CivState, add_hand, gain, lose, set_defenders, with_city
 from .tables import BOOK, DEPARTMENTS
 

@@ -8,7 +8,7 @@ from ..core import IllegalAction, OutOfTurn
 from . import actions as A
 from .checks import department, known_player, nothing_pending, open_game
 from .state import Claim, CivState, StatusCard, lose, with_city
-from .tables import BOOK, DEPARTMENTS
+from .tables import BOOK
 
 PERSONAL = "personal"
 
@@ -190,6 +190,3 @@ def claimable(state: CivState, player: str) -> list[str]:
         names.append(PERSONAL)
     return names
 
-
-__all__ = ["reveal", "claim", "pay_cost", "cost_paid", "take_card", "award_perks", "choose_pacifist",
-           "claimable", "DEPARTMENTS"]
