@@ -128,7 +128,9 @@ class SimBoard:
                 time.sleep(0.01)
                 continue
             buffer.extend(data)
-            lines, _, skipping = protocol.split_lines(buffer, skipping=skipping)
+            lines, too_long, skipping = protocol.split_lines(buffer, skipping=skipping)
+            for _ in range(too_long):   # as the firmware answers an overflowed line
+                self.send("ERR line too long")
             for packet in lines:
                 self._handle(packet.decode("ascii", "replace"))
 
