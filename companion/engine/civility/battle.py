@@ -12,6 +12,7 @@ from .ring import take
 from .state import HOME, Battle, BattleRecord, CivState, City, gain, lose, set_defenders, with_city
 from .tables import BOOK, DEPARTMENTS
 
+LOSE_ONE = "Lose 1 Battle"
 REWARD_GAINS = ("government", "economy", "education", "technology")
 CARD_TOTAL_RANGE = (-12, 30)
 
@@ -48,9 +49,23 @@ def attack(state: CivState, a: A.Attack) -> CivState:
         raise IllegalAction('An attack goes "via" "die", "card", "anytime-card" or "token" (rule: Attack).',
                             rule="Attack")
     defender_home = state.city(a.target).army == HOME
+    state = _lose_one_battle_between_fours(state, a.player, a.target)
     state = with_city(state, a.player, battled=True)
     state = with_city(state, a.target, battled=True)
     return replace(state, battle=Battle(a.player, a.target, a.via, bridge, defender_home))
+
+
+def _lose_one_battle_between_fours(state: CivState, attacker: str, defender: str) -> CivState:
+    """Two status-4 cities about to battle discard "Lose 1 Battle" when another battle card is up
+    (rule: Lose 1 Battle), so that the loser cannot win the game on it."""
+    shown = state.display
+    lose1 = next((c for c in shown if c.name == LOSE_ONE), None)
+    others = [c for c in shown if c.kind == "battle" and c.name != LOSE_ONE]
+    if lose1 is None or not others or state.city(attacker).status != 4 or state.city(defender).status != 4:
+        return state
+    if state.side == lose1:
+        return replace(state, side=None)
+    return replace(state, top=None, reveals=1)
 
 
 def _spend_card(state: CivState, player: str) -> CivState:

@@ -54,6 +54,12 @@ def discard(state: CivState, a: A.Discard) -> CivState:
     if a.count < 1:
         raise IllegalAction("Discard at least 1 card (rule: Gameplay).", rule="Gameplay")
     _hand(state, a.player, a.count, f"discard {a.count}")
+    if state.stolen_by:
+        # The thief plays or discards at most 2 of the victim's cards (rule: Steal a Turn).
+        if state.action_cards + a.count > BOOK.action_card_limit:
+            raise IllegalAction(f"In a stolen turn {state.stolen_by} plays or discards at most "
+                                f"{BOOK.action_card_limit} cards (rule: Steal a Turn).", rule="Steal a Turn")
+        state = replace(state, action_cards=state.action_cards + a.count)
     return with_city(state, a.player, hand=state.city(a.player).hand - a.count)
 
 

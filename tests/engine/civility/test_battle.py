@@ -128,3 +128,24 @@ def test_pacifist_army_and_health_doubled_in_battle(ready):
     t.set("Ann", pacifist="army-health-doubled")
     t.do(A.Attack("Ann", "Bo", "die", 6), A.BattleRoll("Bo", 6), A.BattleRoll("Ann", 1))  # 8 vs 6
     assert t.state.battle.winner == "Ann"
+
+
+def test_lose_one_battle_is_discarded_when_two_status_4_cities_battle(game):
+    t = game.new(("Ann", "Bo", "Cy"), {})
+    for a in (A.RevealStatus("Lose 1 Battle", "battle"), A.RevealStatus("Win 2 Battles", "battle"),
+              A.Roll((1, 2))):
+        t = game.apply(t, a)
+    from companion.engine.civility.state import with_city
+    t = with_city(with_city(t, "Ann", status=4, tokens=("attack-anytime",)), "Bo", status=4)
+    t = game.apply(t, A.Attack("Ann", "Bo", "token"))
+    assert [c.name for c in t.display] == ["Win 2 Battles"]
+
+
+def test_a_thief_handles_at_most_two_cards(table):
+    t = table()
+    t.set("Cy", tokens=("steal-a-turn",))
+    t.set("Ann", hand=4)
+    t.do(A.Roll((1, 2, 3)), A.StealTurn("Cy"), A.DrawCard("Ann", 1), A.PlayCard("Ann", "action"))
+    with pytest.raises(IllegalAction, match="at most 2 cards"):
+        t.do(A.Discard("Ann", 2))
+    t.do(A.Discard("Ann", 1), A.EndTurn("Ann", False))
