@@ -185,24 +185,39 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = cfg.min_die ** 2 * 0.6
     max_area = (cfg.max_die * 1.5) ** 2 * 4  # bigger than four touching big dice: a hand or an arm
-    blobs = []
+    blobs, attached = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
-        if area < min_area or area > max_area:
+        if area < min_area:
             continue
-        x, y, w, h = cv2.boundingRect(contour)
-        if x <= 0 or y <= 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
-            # Cables, hands, tray walls and a laptop's corner come in from the frame's edge: keep
-            # only a blob that is one compact die just touching the edge.
-            a, asp, sol = _shape(contour)
-            contact = _edge_contact(contour, mask.shape)
-            if asp > 1.45 or sol < 0.85 or contact > 0.6 * np.sqrt(a) or np.sqrt(a) > cfg.max_die:
-                continue
-        blobs.append((contour, _shape(contour)))
+        if _touches_edge(contour, mask.shape) or area > max_area:
+            # Cables, hands, tray walls and a laptop's corner come in from the frame's edge; a die
+            # may lie against them. Dealt with once the dice's size is known.
+            attached.append(contour)
+        else:
+            blobs.append((contour, _shape(contour)))
     # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
     # is, so that a blob of two touching dice is recognised by its area even when it is compact.
     clean = [np.sqrt(a) for _, (a, asp, sol) in blobs if sol > 0.88 and asp < 1.35]
     typical = float(np.median(clean)) if clean else None
+    peeled = []
+    for contour in attached:
+        for piece in _peel(contour, mask.shape, typical, cfg):
+            a, asp, sol = _shape(piece)
+            if a < min_area or a > max_area:
+                continue
+            # What is cut off a cable or a wall counts only when it is one compact die of the
+            # roll's size (just touching the frame's edge at most).
+            if asp > 1.45 or sol < 0.85 or np.sqrt(a) > cfg.max_die:
+                continue
+            if typical is not None and not 0.5 * typical ** 2 <= a <= 1.6 * typical ** 2:
+                continue
+            if _touches_edge(piece, mask.shape) and (_edge_contact(piece, mask.shape) > 0.6 * np.sqrt(a)
+                                                     or a < 0.9 * cv2.contourArea(contour)):
+                continue  # a die cut by the frame's edge, or the end of a cable cut off by peeling
+            box = _accept(piece, cfg)
+            if box is not None and _has_marks(piece, work):
+                peeled.append(box)
     boxes = []
     for contour, (area, aspect, solidity) in blobs:
         single = aspect <= 1.45 and solidity >= 0.8 and np.sqrt(area) <= cfg.max_die * 1.15
@@ -222,7 +237,54 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             box = _accept(part, cfg)
             if box is not None:
                 boxes.append(box)
-    return boxes
+    return boxes + peeled
+
+
+def _has_marks(contour, work: np.ndarray) -> bool:
+    """A die face carries pips: small round spots of another brightness inside its outline.
+
+    A cable's ferrite bead or plug, or a wall's corner, is one colour with long glints at most.
+    """
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    roi = cv2.erode(roi, _disk(max(3, int(min(w, h) * 0.12) | 1)))
+    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
+    inside = grey[roi > 0]
+    if inside.size < 16:
+        return False
+    lo, hi = np.percentile(inside, [2, 98])
+    if hi - lo < 50:
+        return False
+    level, _ = cv2.threshold(inside.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = (grey > level) & (roi > 0)
+    dark = (grey <= level) & (roi > 0)
+    spots = bright if np.count_nonzero(bright) < np.count_nonzero(dark) else dark
+    n, _, stats, _ = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    area = float(np.count_nonzero(roi))
+    for i in range(1, n):
+        sw, sh, sa = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
+        if 0.003 * area <= sa <= 0.12 * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
+            return True
+    return False
+
+
+def _touches_edge(contour, shape) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]
+
+
+def _peel(contour, shape, typical: float | None, cfg: DetectorConfig) -> list:
+    """Pieces of a blob after an opening wide enough to cut cables and thin walls off a die."""
+    radius = 0.42 * typical if typical is not None else 0.6 * cfg.min_die
+    size = max(3, int(2 * radius) | 1)
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = size
+    roi = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(roi, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
+    opened = cv2.morphologyEx(roi, cv2.MORPH_OPEN, _disk(size))
+    pieces, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return [p + [x - pad, y - pad] for p in pieces]
 
 
 def _edge_contact(contour, shape) -> int:
