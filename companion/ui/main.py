@@ -7,6 +7,7 @@ import time
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
+from kivy.properties import NumericProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -28,6 +29,8 @@ _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 
 class CompanionApp(App):
     title = "Tabletop Companion"
+    # 1 at 800x480; larger windows scale fonts and fixed rows alike (1.5 at 1280x720).
+    ui_scale = NumericProperty(1.0)
 
     def __init__(self, store, exit_after_first_frame: bool = False, started: float | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -40,6 +43,8 @@ class CompanionApp(App):
     # -- building ----------------------------------------------------------------------------
     def build(self):
         Window.clearcolor = theme.BACKGROUND
+        self._rescale(Window, Window.size)
+        Window.bind(size=self._rescale)
         root = FloatLayout()
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), VillageScreen(name="village"),
@@ -55,6 +60,22 @@ class CompanionApp(App):
             self.say(self.store.notice, error=True)
         self.screens.current = "home"
         return root
+
+    def _rescale(self, _window, size) -> None:
+        width, height = size
+        scale = max(1.0, min(width / 800, height / 480, 2.5))
+        if abs(scale - self.ui_scale) > 0.01:
+            self.ui_scale = scale
+            screens = getattr(self, "screens", None)
+            if screens is not None:
+                Clock.schedule_once(lambda _dt: self._rerender(), 0)
+
+    def _rerender(self) -> None:
+        current = self.screens.current_screen
+        if hasattr(current, "render") and self.table.session is not None:
+            current.render(self.table)
+        elif hasattr(current, "refresh"):
+            current.refresh()
 
     def _on_first_flip(self, *_args) -> None:
         Window.unbind(on_flip=self._on_first_flip)

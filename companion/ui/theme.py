@@ -53,3 +53,12 @@ def project_colour(name: str, names: tuple[str, ...] = ()) -> tuple:
 
 def player_colour(index: int) -> tuple:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+
+
+def scaled(value: float) -> float:
+    """`value` dp, grown with the window (see CompanionApp.ui_scale)."""
+    from kivy.app import App
+    from kivy.metrics import dp
+
+    app = App.get_running_app()
+    return dp(value) * (app.ui_scale if app is not None else 1.0)

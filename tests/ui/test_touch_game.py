@@ -204,3 +204,25 @@ def test_layout_at_1280x720(drv):
     assert drv.app.screens.current == "village"
     drv.resize(800, 480)
     assert_layout(drv)
+
+
+def press(drv, name: str, modifiers=()):
+    from kivy.core.window import Keyboard
+
+    code = Keyboard.keycodes[name]
+    drv.window.dispatch("on_key_down", code, 0, name if len(name) == 1 else None, list(modifiers))
+    drv.window.dispatch("on_key_up", code, 0)
+    drv.frames(2)
+
+
+def test_desktop_keys_drive_the_table(drv):
+    assert drv.app.screens.current == "village" and drv.table.state.phase == "activate"
+    press(drv, "3")
+    press(drv, "4")
+    assert drv.table.draft.dice == (3, 4)
+    press(drv, "enter")
+    assert drv.table.session.finished and drv.app.screens.current == "end"
+    press(drv, "z", ["ctrl"])
+    assert not drv.table.session.finished and drv.app.screens.current == "village"
+    press(drv, "y", ["ctrl"])
+    assert drv.table.session.finished

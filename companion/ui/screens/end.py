@@ -40,12 +40,13 @@ def places(summary: dict) -> list[tuple[str, str, bool]]:
 
 
 def blocks(turn_scores, ends=(3, 6, 9)) -> str:
+    """The subtotals of the paper sheet's turn tracker, e.g. "12 + 15 + 22" (turns 1-3, 4-6, 7-9)."""
     parts, start = [], 0
     for end in ends:
         if len(turn_scores) >= end:
-            parts.append(f"{start + 1}-{end}: {sum(turn_scores[start:end])}")
+            parts.append(str(sum(turn_scores[start:end])))
         start = end
-    return "  ·  ".join(parts)
+    return "turns 1-3, 4-6, 7-9: " + " + ".join(parts) if parts else ""
 
 
 class EndScreen(Screen):
@@ -75,7 +76,8 @@ class EndScreen(Screen):
         legend = self.ids.legend
         legend.clear_widgets()
         for index, p in enumerate(summary["players"]):
-            legend.add_widget(Label(text=p["name"], color=theme.player_colour(index), bold=True, font_size="15sp"))
+            legend.add_widget(Label(text=p["name"], color=theme.player_colour(index), bold=True,
+                                    font_size=theme.scaled(15)))
 
     def undo(self) -> None:
         App.get_running_app().post("command", Command.UNDO)

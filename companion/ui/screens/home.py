@@ -4,7 +4,6 @@ from __future__ import annotations
 import time
 
 from kivy.app import App
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import Screen
 
@@ -53,10 +52,10 @@ class HomeScreen(Screen):
         records = store.games(limit=30)
         if not records:
             history.add_widget(TouchButton(text="No games yet: start one with New game.", disabled=True,
-                                           size_hint_y=None, height=dp(56), font_size="15sp"))
+                                           size_hint_y=None, height=theme.scaled(56)))
         for record in records:
             button = TouchButton(text=describe(record, app.game_title(record.game)), size_hint_y=None,
-                                 height=dp(60), font_size="15sp", halign="left",
+                                 height=theme.scaled(64), halign="left",
                                  fill=theme.PANEL_LIGHT if record.finished else theme.BUTTON)
             button.bind(on_release=lambda _b, r=record: self.open_record(r))
             history.add_widget(button)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -68,7 +67,7 @@ class SetupScreen(Screen):
     def add_player(self, name: str | None = None) -> None:
         if len(self.fields) >= self._max():
             return
-        field = Factory.NameField(text=name or f"Player {len(self.fields) + 1}", height=dp(52))
+        field = Factory.NameField(text=name or f"Player {len(self.fields) + 1}")
         field.bind(on_text_validate=lambda *_: self.start() if field is self.fields[-1] else None)
         self.fields.append(field)
         self.ids.names.add_widget(field)

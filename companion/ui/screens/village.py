@@ -5,7 +5,6 @@ Everything on it is redrawn from the table (state + draft) in `render`; taps onl
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from companion.engine.rolling_village import views
@@ -88,12 +87,12 @@ class VillageScreen(Screen):
         ids.second.marked = dicing and len(dice) == 1
         ids.first.disabled = ids.second.disabled = not dicing
         ids.total.text = f"= {sum(dice)}" if len(dice) == 2 and phase == "activate" else ""
-        shown(ids.entered, phase != "over", dp(64))
-        shown(ids.pad, dicing, dp(56))
+        shown(ids.entered, phase != "over", theme.scaled(64))
+        shown(ids.pad, dicing, theme.scaled(56))
         for die in self.pad:
             die.disabled = not dicing
         self._projects(state, draft, player, phase == "build")
-        shown(ids.actions, dicing, dp(60))
+        shown(ids.actions, dicing, theme.scaled(60))
         ids.confirm.disabled = len(draft.dice) != 2
         ids.clear_dice.disabled = not draft.dice
         ids.confirm.text = ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Score"
@@ -122,7 +121,7 @@ class VillageScreen(Screen):
         if self._tab_players != state.players:
             box.clear_widgets()
             for index, name in enumerate(state.players):
-                tab = TouchButton(font_size="15sp", shorten=True)
+                tab = TouchButton(shorten=True)
                 tab.bind(on_release=lambda _b, n=name: self.post("tap", ("player", n)))
                 tab.player_index = index
                 box.add_widget(tab)
@@ -136,7 +135,7 @@ class VillageScreen(Screen):
 
     def _projects(self, state, draft, player: str, building: bool) -> None:
         box = self.ids.projects
-        shown(box, building, dp(56))
+        shown(box, building, theme.scaled(56))
         if self._project_names != state.legend.names:
             box.clear_widgets()
             for name, title in zip(state.legend.names, state.legend.titles):

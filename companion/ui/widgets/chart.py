@@ -34,7 +34,8 @@ class ScoreChart(Widget):
         top_value = max(5, max(max(line) for line in running))
         step = 5 if top_value <= 40 else 10
         top_value = -(-top_value // step) * step
-        pad_l, pad_b, pad_t, pad_r = 40, 30, 12, 12
+        font = theme.scaled(14)
+        pad_l, pad_b, pad_t, pad_r = font * 3, font * 2.2, font, font
         x0, y0 = self.x + pad_l, self.y + pad_b
         w, h = self.width - pad_l - pad_r, self.height - pad_b - pad_t
         px = lambda turn: x0 + w * turn / self.turns  # noqa: E731
@@ -44,9 +45,9 @@ class ScoreChart(Widget):
             for value in range(0, top_value + 1, step):
                 Color(1, 1, 1, 0.12)
                 Line(points=[x0, py(value), x0 + w, py(value)], width=1)
-                draw_text(str(value), x0 - 8, py(value), 14, theme.TEXT_DIM, anchor="right")
+                draw_text(str(value), x0 - font / 2, py(value), font, theme.TEXT_DIM, anchor="right")
             for turn in range(0, self.turns + 1):
-                draw_text(str(turn), px(turn), y0 - 14, 14, theme.TEXT_DIM)
+                draw_text(str(turn), px(turn), y0 - font, font, theme.TEXT_DIM)
             for index, line in enumerate(running):
                 Color(*theme.player_colour(index))
                 points = []

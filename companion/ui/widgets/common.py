@@ -15,11 +15,11 @@ Builder.load_string(f"""
     background_down: ''
     background_color: 0, 0, 0, 0
     color: {list(theme.TEXT)}
-    font_size: '17sp'
+    font_size: sp(17) * app.ui_scale
     size_hint_min: dp({theme.TOUCH}), dp({theme.TOUCH})
     halign: 'center'
     valign: 'middle'
-    text_size: self.width - dp(8), None
+    text_size: self.width - dp(24), None
     canvas.before:
         Color:
             rgba: self.fill if self.state == 'normal' and not self.chosen else (self.chosen_fill if self.chosen else {list(theme.BUTTON_DOWN)})
@@ -28,7 +28,7 @@ Builder.load_string(f"""
             size: self.width - dp(4), self.height - dp(4)
             radius: [dp(8)]
         Color:
-            rgba: (self.fill[0], self.fill[1], self.fill[2], 0.35) if self.disabled else (0, 0, 0, 0)
+            rgba: ({list(theme.BACKGROUND[:3])} + [0.55]) if self.disabled else (0, 0, 0, 0)
         RoundedRectangle:
             pos: self.x + dp(2), self.y + dp(2)
             size: self.width - dp(4), self.height - dp(4)
@@ -36,11 +36,11 @@ Builder.load_string(f"""
 
 <Banner>:
     size_hint: 1, None
-    height: max(dp({theme.BAR}), self.texture_size[1] + dp(20)) if self.text else 0
+    height: max(dp({theme.BAR}) * app.ui_scale, self.texture_size[1] + dp(20)) if self.text else 0
     text_size: self.width - dp(32), None
     halign: 'center'
     valign: 'middle'
-    font_size: '17sp'
+    font_size: sp(17) * app.ui_scale
     color: 1, 1, 1, 1
     opacity: 1 if self.text else 0
     canvas.before:

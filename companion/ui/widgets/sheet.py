@@ -93,7 +93,9 @@ class VillageSheet(Widget):
     def _draw_label(self, view: SheetView, row, x, y, w, h) -> None:
         active = view.activated == row and not view.choosing
         chosen = view.choosing and view.chosen == row
-        if chosen or active:
+        if chosen:
+            draw_box(x + 2, y + 2, w - 4, h - 4, theme.ACCENT, radius=6, outline=theme.INK, width=2.5)
+        elif active:
             draw_box(x + 2, y + 2, w - 4, h - 4, theme.LIT, radius=6)
         elif view.choosing:
             draw_box(x + 3, y + 3, w - 6, h - 6, theme.LEGAL, radius=6, outline=theme.ACCENT, width=2)
