@@ -35,7 +35,7 @@ def chance_action(s: State, rng: random.Random) -> Action:
         return BotLoseVocations(tuple(sorted(rng.sample(tiles, p.amount))))
     if s.phase == "setup-legacy":
         return OpenLegacy(rng.choice(s.board.legacies))
-    if s.phase == "roll":
+    if s.phase in ("roll", "masters"):
         faces = []
         for die in s.to_roll:
             faces.append(f"{DIE_ORDER[die]}-{rng.choice(DICE.faces[die])}")
@@ -53,6 +53,11 @@ def chance_action(s: State, rng: random.Random) -> Action:
 
 def random_decision(s: State, rng: random.Random) -> Action:
     """A uniformly random legal decision (rolling, spending, choices); at most a few Keep/Done skews."""
+    if s.phase == "masters" and not s.pending:
+        # set a Master die, or roll now (the roll itself is chance)
+        options = [a for a in legal_actions(s) if a.type == "set_master"]
+        choice = rng.randrange(len(options) + 1)
+        return options[choice] if choice < len(options) else chance_action(s, rng)
     options = list(legal_actions(s))
     return rng.choice(options)
 

@@ -127,6 +127,7 @@ def apply_draw(w: Work, action: Draw) -> None:
             raise IllegalAction(f"No vocation {v} is left in the bag (type {v} has {v} tiles; rule: Vocation Tiles).")
         w.bag[v - 1] -= 1
         w.campus[w.campus.index(None)] = v
+        _arrange_campus(w)  # drawn tiles take their place in order (bottom = lowest)
     else:
         kind = action.disaster
         if w.bag_disasters == 0:
