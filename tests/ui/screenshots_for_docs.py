@@ -1,0 +1,39 @@
+"""Refresh docs/screenshot-*.png from the touch-game test's screenshots (run under a display):
+
+    tools/with-display .venv/bin/python tests/ui/screenshots_for_docs.py
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHOSEN = {
+    "home": "home",
+    "setup": "setup",
+    "village-advice": "village",
+    "village-avenue-choice": "avenue-choice",
+    "village-refused": "refused",
+    "end": "end",
+    "village-1280x720": "village-1280x720",
+}
+
+
+def main() -> int:
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "ui" / "test_touch_game.py")], cwd=ROOT)
+    if done.returncode != 0:
+        print("The touch-game test failed; docs/ screenshots left as they were.", file=sys.stderr)
+        return done.returncode
+    for source, name in CHOSEN.items():
+        target = ROOT / "docs" / f"screenshot-{name}.png"
+        shutil.copyfile(ARTIFACTS / f"{source}.png", target)
+        print(target.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
