@@ -46,10 +46,12 @@ DEFAULT_PANEL_BUTTONS = (
     ButtonSpec("READ", None, press=Command.READ_DICE),
     ButtonSpec("UNDO", None, hold=Command.UNDO),
 )
+# Kivy key names, as companion/table.py's KEYS (backspace and escape clear an entry there, so
+# they are not commands here).
 DEFAULT_KEYS = {
-    "next": ("spacebar",),
-    "confirm": ("enter", "numpadenter"),
-    "undo": ("backspace", "ctrl+z"),
+    "next": ("n", "tab"),
+    "confirm": ("enter", "numpadenter", "spacebar"),
+    "undo": ("ctrl+z",),
     "redo": ("ctrl+y", "ctrl+shift+z"),
     "read_dice": ("r",),
 }
@@ -109,7 +111,10 @@ class Config:
     path: Path | None = None       # the file read, None if running on defaults
 
     def key_command(self, key: str, modifiers: tuple[str, ...] | list[str] = ()) -> Command | None:
-        """The Command for a Kivy key name (e.g. "z") with modifiers (e.g. ["ctrl"]), or None."""
+        """The Command for a Kivy key name ("z") with modifiers (["ctrl"]), or a chord ("ctrl+z")."""
+        if not modifiers and "+" in key.strip("+"):
+            *mods, key = key.split("+")
+            modifiers = mods
         return key_lookup(self.keys).get(_key_chord(key, modifiers))
 
 

@@ -117,15 +117,19 @@ def test_keys_map_and_lookup(tmp_path):
     assert config.key_command("r") is None
     assert config.key_command("z", ["ctrl", "numlock"]) == Command.UNDO
     assert config.key_command("z", ["shift", "ctrl"]) == Command.REDO
-    assert config.key_command("spacebar") == Command.NEXT
+    assert config.key_command("ctrl+shift+z") == Command.REDO      # the chord the app posts
+    assert config.key_command("shift+ctrl+z") == Command.REDO
+    assert config.key_command("n") == Command.NEXT
+    assert config.key_command("spacebar") == Command.CONFIRM
     assert config.key_command("enter") == Command.CONFIRM
-    assert config.key_command("backspace") == Command.UNDO
+    assert config.key_command("backspace") is None                 # the screen's "clear"
 
 
 def test_a_key_bound_twice_is_reported(tmp_path):
-    config, warnings = load(tmp_path, '[keys]\nnext = ["spacebar", "enter"]\nlaunch = ["l"]\n')
+    config, warnings = load(tmp_path, '[keys]\nnext = ["n", "enter"]\nlaunch = ["l"]\n')
     assert config.key_command("enter") == Command.NEXT
     assert config.key_command("numpadenter") == Command.CONFIRM
+    assert config.key_command("spacebar") == Command.CONFIRM
     assert any("keys.confirm" in w and '"enter" is already bound to next' in w for w in warnings)
     assert any("keys.launch" in w for w in warnings)
 
