@@ -68,6 +68,7 @@ class Board:
     cubes: int
     player_colours: tuple[str, ...]
     bot_name: str
+    bot_legacy: bool
     bot_contract_order: tuple[str, ...]
 
     # -- derived geometry ------------------------------------------------------------------
@@ -123,6 +124,12 @@ class _Reader:
             self.fail(key, f"must be at least {low}, not {value}.")
         if high is not None and value > high:
             self.fail(key, f"must be at most {high}, not {value}.")
+        return value
+
+    def bool(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            self.fail(key, f"must be true or false, not {value!r}.")
         return value
 
     def str(self, key: str, choices=None) -> str:
@@ -265,6 +272,7 @@ def board_from_data(data: Mapping[str, Any], path: str = "board.toml") -> Board:
         cubes=r.int("players.cubes", 8, 200),
         player_colours=r.strs("players.colours", 4),
         bot_name=r.str("two_player.bot_name"),
+        bot_legacy=r.bool("two_player.bot_legacy"),
         bot_contract_order=r.strs("two_player.contract_order", 4, choices=zones),
     )
     if board.legacies == ():

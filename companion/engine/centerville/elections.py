@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core import IllegalAction, OutOfTurn
 from .actions import Elect, TakeMaster, Upgrade
 from .spending import check_spending, effective, need, need_cube, spend_dice, use_favor
-from .state import Pending, Work, available_cubes, empty_spaces, gain, status_to_top, town_cubes
+from .state import Pending, Work, empty_spaces, gain, status_to_top, town_cubes
 
 
 def apply_elect(w: Work, a: Elect) -> None:
@@ -113,6 +113,3 @@ def apply_master(w: Work, a: TakeMaster) -> None:
     w.masters[i] = w.active
     spend_dice(w, faces)
 
-
-def free_cubes(w, player: int) -> int:
-    return available_cubes(w, player)

@@ -5,6 +5,7 @@ not matter) give one representative action each; `apply` accepts every equivalen
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterator
 
@@ -50,13 +51,19 @@ def legal_actions(s: State) -> Iterator[Action]:
         for faces in product(*labels):
             yield Roll(tuple(faces))
     elif phase == "keep":
-        dice = [i for i in range(6) if s.dice[i] is not None and not s.locked[i]]
         yield Keep()
-        for k in range(1, len(dice) + 1):
-            for combo in combinations(dice, k):
-                yield Reroll(tuple(DIE_ORDER[i] for i in combo))
+        yield from _rerolls(tuple(i for i in range(6) if s.dice[i] is not None and not s.locked[i]))
     elif phase == "spend":
         yield from spend_actions(s)
+
+
+@lru_cache(maxsize=64)
+def _rerolls(dice: tuple[int, ...]) -> tuple[Reroll, ...]:
+    return tuple(
+        Reroll(tuple(DIE_ORDER[i] for i in combo))
+        for k in range(1, len(dice) + 1)
+        for combo in combinations(dice, k)
+    )
 
 
 def _pending_options(s: State) -> Iterator[Action]:

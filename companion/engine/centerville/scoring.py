@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core import IllegalAction, OutOfTurn
 from .actions import NameMedia, RevealLegacy
-from .state import Pending, ScoringRound, Step, Work, offices_held, rank, time_start
+from .state import Pending, ScoringRound, Step, Work, offices_held, rank
 
 
 class _Round:
@@ -209,7 +209,8 @@ def begin_final(w: Work) -> None:
         w.pending.append(Pending("name-media", w.media, w.media))
     for i in range(w.players):
         p = (w.active + i) % w.players
-        w.pending.append(Pending("reveal-legacy", None, p))
+        if p != w.bot or w.board.bot_legacy:
+            w.pending.append(Pending("reveal-legacy", None, p))
 
 
 def finish_final(w: Work) -> None:
@@ -249,6 +250,3 @@ def ranking(s) -> list[int]:
 
     return sorted(range(len(s.names)), key=key)
 
-
-def final_ready(w) -> bool:
-    return w.time >= time_start(w)

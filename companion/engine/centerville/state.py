@@ -107,30 +107,37 @@ class State:
 
 
 _NESTED = ("town", "vocations", "villas")
+_LISTS = (
+    "wealth", "prestige", "greenbelt", "stars", "favors", "park", "status", "river", "offices",
+    "masters", "campus", "bag", "disaster_sites", "disasters_drawn", "rounds", "legacies", "dice",
+    "locked", "to_roll", "spent", "masters_set", "pending", "disaster_queue", "bot_tasks", "winner",
+)
 
 
 class Work:
     """A mutable copy of a State for one `apply`; `freeze()` gives the next State."""
 
     def __init__(self, state: State):
-        for f in dataclasses.fields(State):
-            value = getattr(state, f.name)
-            if f.name in _NESTED:
-                value = [list(v) for v in value]
-            elif isinstance(value, tuple) and f.name not in ("names", "colours"):
-                value = list(value)
-            setattr(self, f.name, value)
+        values = state.__dict__
+        for name in _LISTS:
+            setattr(self, name, list(values[name]))
+        for name in _NESTED:
+            setattr(self, name, [list(v) for v in values[name]])
+        for name in _PLAIN:
+            setattr(self, name, values[name])
 
     def freeze(self) -> State:
-        kwargs: dict[str, Any] = {}
-        for f in dataclasses.fields(State):
-            value = getattr(self, f.name)
-            if f.name in _NESTED:
-                value = tuple(tuple(v) for v in value)
-            elif isinstance(value, list):
-                value = tuple(value)
-            kwargs[f.name] = value
-        return State(**kwargs)
+        # States are built field by field here for speed; the dataclass stays frozen to callers.
+        values = self.__dict__
+        out = object.__new__(State)
+        d = out.__dict__
+        for name in _LISTS:
+            d[name] = tuple(values[name])
+        for name in _NESTED:
+            d[name] = tuple(tuple(v) for v in values[name])
+        for name in _PLAIN:
+            d[name] = values[name]
+        return out
 
     # these attributes are set in __init__ from State's fields
     board: Board
@@ -267,3 +274,6 @@ def time_start(s) -> int:
     """Spaces from the start space to the first clock tower for this game's seats."""
     key = 2 if s.bot is not None else s.players
     return s.board.time_start[key]
+
+
+_PLAIN = tuple(f.name for f in dataclasses.fields(State) if f.name not in _NESTED + _LISTS)

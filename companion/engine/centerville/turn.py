@@ -12,7 +12,7 @@ from . import bot, disasters, scoring
 from .actions import Draw, Keep, OpenLegacy, Reroll, Roll, SetMaster
 from .board import Board
 from .dice import default_dice, split_face
-from .state import DIE_ORDER, GREEN, Pending, State, Work, time_start
+from .state import DIE_ORDER, GREEN, State, Work, time_start
 
 DICE = default_dice()
 
@@ -156,10 +156,10 @@ def apply_open_legacy(w: Work, action: OpenLegacy) -> None:
     if action.legacy not in w.board.legacies:
         raise IllegalAction(f'"{action.legacy}" is not a Legacy tile ({", ".join(w.board.legacies)}).')
     w.open_legacy = action.legacy
-    start_turn(w, first=True)
+    start_turn(w)
 
 
-def start_turn(w: Work, first: bool = False) -> None:
+def start_turn(w: Work) -> None:
     w.turn += 1
     w.dice = [None] * 6
     w.locked = [False] * 6
@@ -322,7 +322,7 @@ def settle(w: Work) -> None:
                 if w.bot is not None:
                     w.phase = "setup-legacy"
                     return
-                start_turn(w, first=True)
+                start_turn(w)
                 continue
             w.phase = "disasters"
         elif phase == "disasters":
@@ -347,6 +347,3 @@ def settle(w: Work) -> None:
             return
     raise RuntimeError("settle did not come to rest")  # a rules bug, never a player's input
 
-
-def pending_first(w, kind: str, player: int | None, subject: int, amount: int = 0, options=()) -> None:
-    w.pending.append(Pending(kind, player, subject, amount, tuple(options)))

@@ -8,7 +8,7 @@ from companion.engine.centerville.actions import (
 from companion.engine.centerville.options import spend_actions
 from companion.engine.centerville.plans import spend_plans
 
-from .positions import GAME, new_game, play, spend_position
+from .positions import GAME, new_game, spend_position
 
 EXAMPLE = ("yellow-contract", "red-fate", "purple-contract")
 
