@@ -232,6 +232,22 @@ class StatusCostPaid(Action):
 
 
 @dataclass(frozen=True)
+class GiveRenewal(Action):
+    """The lowest-status card was drawn: its drawer hands it to the city with the lowest status."""
+    type: ClassVar[str] = "give-renewal"
+    player: str  # who drew it
+    to: str
+
+
+@dataclass(frozen=True)
+class RenewStatus(Action):
+    """The holder discards a face-up Status card and the next one is turned over."""
+    type: ClassVar[str] = "renew-status"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
 class ChoosePacifist(Action):
     type: ClassVar[str] = "choose-pacifist"
     player: str
@@ -267,6 +283,7 @@ ALL_ACTIONS = (
     Roll, DrawCard, MoveArmy, BuildBridge, Upgrade, SaveDie, Combo, RecruitDefenders, Decline, DrawTwo,
     TurnInSavedDie, DieCard, StealTurn, TakeFirstDie, PlayCard, Discard, DiscardToUpgrade, SetDial,
     MovePiece, EndTurn, Attack, BattleRoll, BattleCards, Retreat, BattleTotals, WarReward, RevealStatus,
-    ClaimStatus, PayStatusCost, StatusCostPaid, ChoosePacifist, WorldEvent, EventRoll, EventChoice,
+    ClaimStatus, PayStatusCost, StatusCostPaid, GiveRenewal, RenewStatus, ChoosePacifist, WorldEvent, EventRoll,
+    EventChoice,
 )
-CHANCE = (Roll, BattleRoll, RevealStatus, WorldEvent, EventRoll)
+CHANCE = (Roll, BattleRoll, RevealStatus, WorldEvent, EventRoll, GiveRenewal)

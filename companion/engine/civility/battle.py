@@ -10,6 +10,7 @@ from .armies import check_placement, check_target
 from .checks import department, nothing_pending, open_game, own_turn
 from .ring import take
 from .state import HOME, Battle, BattleRecord, CivState, City, gain, lose, set_defenders, with_city
+from .status import vacate
 from .tables import BOOK, DEPARTMENTS
 
 LOSE_ONE = "Lose 1 Battle"
@@ -63,9 +64,7 @@ def _lose_one_battle_between_fours(state: CivState, attacker: str, defender: str
     others = [c for c in shown if c.kind == "battle" and c.name != LOSE_ONE]
     if lose1 is None or not others or state.city(attacker).status != 4 or state.city(defender).status != 4:
         return state
-    if state.side == lose1:
-        return replace(state, side=None)
-    return replace(state, top=None, reveals=1)
+    return vacate(state, LOSE_ONE)
 
 
 def _spend_card(state: CivState, player: str) -> CivState:

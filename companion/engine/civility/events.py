@@ -31,7 +31,7 @@ def declare(state: CivState, a: A.WorldEvent) -> CivState:
         raise OutOfTurn("Finish what is under way before the World Event is played (rule: World Event Cards).",
                         rule="World Event Cards")
     fresh = dict(state.fresh)
-    if fresh.get(a.player, 0) < 1:
+    if min(fresh.get(a.player, 0), state.city(a.player).hand) < 1:
         raise IllegalAction(f"{a.player} has not just drawn a card: a World Event is played when it is drawn "
                             "(rule: World Event Cards).", rule="World Event Cards")
     if a.event not in BOOK.events:

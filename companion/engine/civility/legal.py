@@ -155,6 +155,10 @@ def _anytime(state: CivState) -> Iterable[Action]:
     for p in state.players:
         for name in claimable(state, p):
             yield A.ClaimStatus(p, name)
+            yield A.RenewStatus(p, name)
+        if dict(state.fresh).get(p):
+            for to in state.players:
+                yield A.GiveRenewal(p, to)
         yield A.PlayCard(p, "anytime")
         for t in state.players:
             yield A.Attack(p, t, "token")

@@ -24,11 +24,12 @@ HANDLERS = {
     A.Retreat: battle.retreat, A.BattleTotals: battle.battle_totals, A.WarReward: battle.war_reward,
     A.RevealStatus: status.reveal, A.ClaimStatus: status.claim, A.PayStatusCost: status.pay_cost,
     A.StatusCostPaid: status.cost_paid, A.ChoosePacifist: status.choose_pacifist,
+    A.GiveRenewal: status.give_renewal, A.RenewStatus: status.renew,
     A.WorldEvent: events.declare, A.EventRoll: events.event_roll, A.EventChoice: events.event_choice,
 }
 # Drawn cards stay "fresh" (a World Event among them is played at once) only until the next
 # action that is not part of resolving what the draw started.
-KEEPS_FRESH = (A.WorldEvent, A.EventRoll, A.EventChoice, A.RevealStatus, A.ChoosePacifist, A.PayStatusCost,
+KEEPS_FRESH = (A.WorldEvent, A.GiveRenewal, A.EventRoll, A.EventChoice, A.RevealStatus, A.ChoosePacifist, A.PayStatusCost,
                A.StatusCostPaid)
 
 
@@ -65,7 +66,8 @@ class Civility(Game):
                  bridges=tuple(HOME for _ in range(BOOK.bridges)))
             for s in seats)
         # Quick Play removes the Pacifist Perks from play: mark it as already taken.
-        return CivState(names, cities, dice, diplomat=names.index(diplomat), pacifist_taken=quick)
+        return CivState(names, cities, dice, diplomat=names.index(diplomat), pacifist_taken=quick,
+                        quick_play=quick, reveals=2 if quick else 1)
 
     def apply(self, state: CivState, action: Action) -> CivState:
         handler = HANDLERS.get(type(action))
@@ -123,7 +125,7 @@ class Civility(Game):
             "defenders": c.defenders, "status": c.status, "cards": c.hand,
             "saved_die": c.saved_die, "tokens": list(c.tokens), "army": c.army, "bridges": list(c.bridges),
             "perks": list(c.perks), "pacifist": c.pacifist, "personal_status": c.personal_status,
-            "abilities": list(c.abilities), "sabotage": c.sabotage,
+            "abilities": list(c.abilities), "sabotage": c.sabotage, "renewals": c.renewals,
         } for c in state.cities]
         return {
             "game": self.name, "finished": self.finished(state), "turn": state.round, "round": state.round,

@@ -14,6 +14,7 @@ from .tables import BOOK
 
 # Unlisted Status cards stand in for the 19 cards whose names we do not know.
 UNLISTED = tuple(f"Status card {i}" for i in range(1, 20))
+RENEWAL_ODDS = 1 / 101  # one such card among the 101 Civility cards
 CHANCE_GROUPS = (A.Roll, A.BattleRoll, A.EventRoll, A.RevealStatus)
 
 
@@ -42,15 +43,21 @@ def step(game: Civility, state: CivState, rng: random.Random, event_odds: float 
     """One action for `state`: a World Event among fresh cards by chance, else a uniform pick."""
     if state.fresh and not (state.event or state.battle or state.claim or state.reveals or state.pacifist_choice):
         for player, n in state.fresh:
+            n = min(n, state.city(player).hand)  # fresh cards already played or lost are not drawn now
             if rng.random() < 1 - (1 - event_odds) ** n:
                 events = [e for e in BOOK.events if in_deck(state, e)]
                 return A.WorldEvent(player, rng.choice(events))
+            if rng.random() < 1 - (1 - RENEWAL_ODDS) ** n:
+                lowest = min(c.status for c in state.cities)
+                keep = state.city(player).status == lowest
+                to = player if keep else rng.choice([c.player for c in state.cities if c.status == lowest])
+                return A.GiveRenewal(player, to)
     legal = game.legal_actions(state)
     options: list[Action] = []
     seen: set = set()
     for a in legal:
-        if isinstance(a, A.WorldEvent):
-            continue
+        if isinstance(a, (A.WorldEvent, A.GiveRenewal)):
+            continue  # what a drawn card was is chance, decided above
         if isinstance(a, CHANCE_GROUPS):
             key = (type(a), getattr(a, "player", None))
             if key in seen:

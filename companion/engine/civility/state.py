@@ -30,6 +30,7 @@ class City:
     perks: tuple[str, ...] = ()  # departments this city leads alone
     pacifist: str = ""  # the Pacifist option chosen, if this city holds the Perk
     sabotage: int = 0  # uses left of the Sabotage ability
+    renewals: int = 0  # uses left of the lowest-status card that discards a Status card
     spent: tuple[int, ...] = ()  # battles "spent" on battle Status cards
 
     def level(self, department: str) -> int:
@@ -126,6 +127,7 @@ class CivState:
     fresh: tuple[tuple[str, int], ...] = ()  # cards just drawn: may be World Events
     effects: int = 0  # dial/piece changes still open for the card just played
     sabotage_die: tuple[str, int] | None = None  # (player, die) taken with Sabotage
+    quick_play: bool = False  # Quick Play: a battle deck and a city deck, one face-up card each
     winner: str = ""
 
     # -- lookups -------------------------------------------------------------------------

@@ -28,10 +28,26 @@ def reveal(state: CivState, a: A.RevealStatus) -> CivState:
     if any(c.name == a.name for c in state.display):
         raise IllegalAction(f'"{a.name}" is already face up (rule: Status Cards).', rule="Status Cards")
     card = StatusCard(a.name, a.kind, len(state.battles))
+    # "At the turn of a new Status Card, Perks are awarded to the players leading."
+    state = award_perks(state)
+    if state.quick_play:
+        # Quick Play: the battle deck and the other deck each show one card.
+        slot = "side" if a.kind == "battle" else "top"
+        if getattr(state, slot) is not None:
+            raise IllegalAction(f"The {'battle' if slot == 'side' else 'other'} Status deck already shows "
+                                f'"{getattr(state, slot).name}" (rule: Quick Play).', rule="Quick Play")
+        return replace(state, reveals=state.reveals - 1, **{slot: card})
     if a.kind == "battle" and state.side is None:
         # A battle card goes beside the pile and the next card is turned over (two-card display rule).
         return replace(state, side=card)
     return replace(state, top=card, reveals=0)
+
+
+def vacate(state: CivState, name: str) -> CivState:
+    """A face-up card leaves (claimed or discarded); the pile's next card follows if one is due."""
+    if state.side is not None and state.side.name == name:
+        return replace(state, side=None, reveals=state.reveals + (1 if state.quick_play else 0))
+    return replace(state, top=None, reveals=state.reveals + 1)
 
 
 def battles_toward(state: CivState, player: str, card: StatusCard) -> list[int]:
@@ -142,10 +158,8 @@ def take_card(state: CivState, player: str, name: str) -> CivState:
     state = with_city(state, player, status=c.status + 1)
     if name == PERSONAL:
         state = with_city(state, player, personal_status=False)
-    elif state.side is not None and state.side.name == name:
-        state = replace(state, side=None)
     else:
-        state = replace(state, top=None, reveals=1)
+        state = vacate(state, name)
     state = replace(state, claimed=state.claimed + (player,))
     # Step 4 of a claim: perks go (or move) to the departments' new leaders.
     state = award_perks(state)
@@ -155,6 +169,44 @@ def take_card(state: CivState, player: str, name: str) -> CivState:
     if (not state.pacifist_taken and status == BOOK.pacifist_status and not state.city(player).battled):
         state = replace(state, pacifist_choice=player)
     return state
+
+
+def give_renewal(state: CivState, a: A.GiveRenewal) -> CivState:
+    nothing_pending(state)
+    known_player(state, a.player)
+    known_player(state, a.to)
+    if min(dict(state.fresh).get(a.player, 0), state.city(a.player).hand) < 1:
+        raise IllegalAction(f"{a.player} has not just drawn a card: the lowest-status card is given when drawn "
+                            "(rule: Noteworthy Cards).", rule="Noteworthy Cards")
+    lowest = min(c.status for c in state.cities)
+    if state.city(a.player).status == lowest:
+        allowed = [a.player]  # the drawer with the lowest status keeps it
+    else:
+        allowed = [c.player for c in state.cities if c.status == lowest]
+    if a.to not in allowed:
+        raise IllegalAction(f"The card goes to the city with the lowest status: {' or '.join(allowed)} "
+                            "(rule: Noteworthy Cards).", rule="Noteworthy Cards")
+    fresh = dict(state.fresh)
+    fresh[a.player] -= 1
+    state = replace(state, fresh=tuple(sorted((p, n) for p, n in fresh.items() if n)))
+    state = with_city(state, a.player, hand=state.city(a.player).hand - 1)
+    return with_city(state, a.to, renewals=BOOK.renewal_uses)
+
+
+def renew(state: CivState, a: A.RenewStatus) -> CivState:
+    nothing_pending(state)
+    known_player(state, a.player)
+    if state.city(a.player).renewals < 1:
+        raise IllegalAction(f"{a.player} holds no use of the card that discards a Status card "
+                            "(rule: Noteworthy Cards).", rule="Noteworthy Cards")
+    if a.player != state.current or state.step == "roll":
+        raise OutOfTurn("This ability is used during the holder's own turn (rule: Noteworthy Cards).",
+                        rule="Noteworthy Cards")
+    if a.card not in [c.name for c in state.display]:
+        raise IllegalAction(f'"{a.card}" is not a face-up Status card (rule: Noteworthy Cards).',
+                            rule="Noteworthy Cards")
+    state = with_city(state, a.player, renewals=state.city(a.player).renewals - 1)
+    return vacate(state, a.card)
 
 
 def award_perks(state: CivState) -> CivState:

@@ -74,6 +74,7 @@ class Book:
     status_cards: Mapping[str, StatusCardFacts]
     perk_departments: tuple[str, ...]
     pacifist_status: int
+    renewal_uses: int
     pacifist_options: tuple[str, ...]
     events: Mapping[str, str]  # event name -> city needed ("" for the base deck)
     event_rules: Mapping[str, Any]
@@ -133,7 +134,8 @@ def _status(data: dict, path: str = "status.toml") -> dict:
     if set(options) != {"army-health-doubled", "double-gains"}:
         raise DataFileError(f'{path}: perks.pacifist must be the two options "army-health-doubled" and "double-gains".',
                             path=path, key="perks.pacifist")
-    return dict(status_cards=cards, perk_departments=departments,
+    renewal = need(need(data, "renewal", dict, path), "uses", int, path, "renewal")
+    return dict(status_cards=cards, perk_departments=departments, renewal_uses=renewal,
                 pacifist_status=need(perks, "pacifist_status", int, path, "perks"), pacifist_options=options)
 
 

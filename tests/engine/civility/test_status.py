@@ -160,3 +160,42 @@ def test_first_to_status_five_wins(game):
     with pytest.raises(GameOver):
         t.do(A.DrawCard("Ann", 1))
     assert game.legal_actions(t.state) == []
+
+
+def test_quick_play_two_decks_status_one_and_no_pacifist(game):
+    t = fresh(game, quick_play=True)
+    assert t.state.reveals == 2 and all(c.status == 1 for c in t.state.cities)
+    t.do(A.RevealStatus("Build a Wonder", "city"))
+    with pytest.raises(IllegalAction, match="other Status deck already shows"):
+        t.do(A.RevealStatus("Grow a Garden", "city"))
+    t.do(A.RevealStatus(WIN2, "battle"), A.Roll((1, 2)))
+    t.set("Ann", status=2)
+    t.do(A.ClaimStatus("Ann", "Build a Wonder"), A.StatusCostPaid("Ann"))
+    assert t.state.pacifist_choice == "" and t.state.reveals == 1
+    with pytest.raises(IllegalAction, match="battle Status deck already shows"):
+        t.do(A.RevealStatus(CLEAN, "battle"))
+    t.do(A.RevealStatus("Grow a Garden", "city"))
+
+
+def test_perks_are_awarded_when_a_status_card_is_turned_over(game):
+    t = fresh(game, levels={"Bo": {"army": 5}})
+    t.do(A.RevealStatus(TRADE, "city"))
+    assert t.city("Bo").perks == ("army",)
+
+
+def test_the_lowest_status_card_goes_to_the_lowest_city_and_discards_status_cards(game):
+    t = fresh(game)
+    t.do(A.RevealStatus(TRADE, "city"), A.Roll((1, 2)))
+    t.set("Ann", status=2)
+    t.set("Cy", status=1)
+    with pytest.raises(IllegalAction, match="not just drawn"):
+        t.do(A.GiveRenewal("Ann", "Bo"))
+    t.do(A.DrawCard("Ann", 1))
+    with pytest.raises(IllegalAction, match="lowest status: Bo"):
+        t.do(A.GiveRenewal("Ann", "Cy"))
+    t.do(A.GiveRenewal("Ann", "Bo"))
+    assert t.city("Bo").renewals == 3 and t.city("Ann").hand == 2
+    with pytest.raises(OutOfTurn, match="holder's own turn"):
+        t.do(A.RenewStatus("Bo", TRADE))
+    t.do(A.EndTurn("Ann", False), A.RenewStatus("Bo", TRADE))
+    assert t.city("Bo").renewals == 2 and t.state.reveals == 1 and t.state.top is None
