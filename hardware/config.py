@@ -11,15 +11,15 @@ import os
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from companion.events import Command
+from hardware import config_values as v
+from hardware.config_values import Reader
 
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 ROTATIONS = (0, 90, 180, 270)
 TOUCH_PROVIDERS = ("mouse", "mtdev", "hidinput")
-CAMERA_SCHEMES = ("sim", "v4l2", "picamera2", "file", "folder", "video")  # as vision.sources
-GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def load_config(path: Path | str | None = None,
 def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
                  path: Path | None = None, warnings: list[str] | None = None) -> Config:
     """Build a Config from parsed TOML, appending one warning per bad key to `warnings`."""
-    r = _Reader(str(path) if path else "config", warnings if warnings is not None else [])
+    r = Reader(str(path) if path else "config", warnings if warnings is not None else [])
     r.unknown(raw, ("gpio", "panel", "camera", "data", "screen", "touch", "keys"), "")
     g, p, c = r.table(raw, "gpio"), r.table(raw, "panel"), r.table(raw, "camera")
     d, s, t = r.table(raw, "data"), r.table(raw, "screen"), r.table(raw, "touch")
@@ -169,15 +169,15 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
     r.unknown(g, ("enabled", "pin_factory", "bounce_time", "hold_time", "buttons",
                   "led_red", "led_green", "led_blue"), "gpio.")
     gpio = GpioConfig(
-        enabled=r.get(g, "gpio.enabled", dg.enabled, _bool),
+        enabled=r.get(g, "gpio.enabled", dg.enabled, v.bool_value),
         pin_factory=r.get(g, "gpio.pin_factory", dg.pin_factory,
-                          _choice(("", "mock", "lgpio", "rpigpio", "pigpio", "native"))),
-        bounce_time=r.get(g, "gpio.bounce_time", dg.bounce_time, _number(0.0, 1.0)),
-        hold_time=r.get(g, "gpio.hold_time", dg.hold_time, _number(0.2, 10.0)),
+                          v.choice(("", "mock", "lgpio", "rpigpio", "pigpio", "native"))),
+        bounce_time=r.get(g, "gpio.bounce_time", dg.bounce_time, v.number(0.0, 1.0)),
+        hold_time=r.get(g, "gpio.hold_time", dg.hold_time, v.number(0.2, 10.0)),
         buttons=_buttons(r, g.get("buttons"), "gpio.buttons", DEFAULT_BUTTONS, pins=True),
-        led_red=r.get(g, "gpio.led_red", dg.led_red, _pin_or_none),
-        led_green=r.get(g, "gpio.led_green", dg.led_green, _pin_or_none),
-        led_blue=r.get(g, "gpio.led_blue", dg.led_blue, _pin_or_none),
+        led_red=r.get(g, "gpio.led_red", dg.led_red, v.pin_or_none),
+        led_green=r.get(g, "gpio.led_green", dg.led_green, v.pin_or_none),
+        led_blue=r.get(g, "gpio.led_blue", dg.led_blue, v.pin_or_none),
     )
     taken = {b.pin for b in gpio.buttons}
     for colour in ("red", "green", "blue"):
@@ -190,29 +190,29 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
         taken.add(pin)
     r.unknown(p, ("port", "baudrate", "heartbeat", "timeout", "hold_time", "buttons"), "panel.")
     panel = PanelConfig(
-        port=r.get(p, "panel.port", dp.port, _port),
+        port=r.get(p, "panel.port", dp.port, v.port),
         baudrate=r.get(p, "panel.baudrate", dp.baudrate,
-                       _choice((9600, 19200, 38400, 57600, 115200, 230400))),
-        heartbeat=r.get(p, "panel.heartbeat", dp.heartbeat, _number(0.1, 60.0)),
-        timeout=r.get(p, "panel.timeout", dp.timeout, _number(0.3, 300.0)),
-        hold_time=r.get(p, "panel.hold_time", dp.hold_time, _number(0.2, 10.0)),
+                       v.choice((9600, 19200, 38400, 57600, 115200, 230400))),
+        heartbeat=r.get(p, "panel.heartbeat", dp.heartbeat, v.number(0.1, 60.0)),
+        timeout=r.get(p, "panel.timeout", dp.timeout, v.number(0.3, 300.0)),
+        hold_time=r.get(p, "panel.hold_time", dp.hold_time, v.number(0.2, 10.0)),
         buttons=_buttons(r, p.get("buttons"), "panel.buttons", DEFAULT_PANEL_BUTTONS, pins=False),
     )
     r.unknown(c, ("source", "model"), "camera.")
-    camera = CameraConfig(source=r.get(c, "camera.source", dc.source, _camera_source),
-                          model=r.get(c, "camera.model", dc.model, _string))
+    camera = CameraConfig(source=r.get(c, "camera.source", dc.source, v.camera_source),
+                          model=r.get(c, "camera.model", dc.model, v.string))
     r.unknown(d, ("dir",), "data.")
-    data_dir = r.get(d, "data.dir", "", _string)
+    data_dir = r.get(d, "data.dir", "", v.string)
     r.unknown(s, ("width", "height", "rotation", "fullscreen"), "screen.")
     screen = ScreenConfig(
-        width=r.get(s, "screen.width", ds.width, _integer(100, 10000)),
-        height=r.get(s, "screen.height", ds.height, _integer(100, 10000)),
-        rotation=r.get(s, "screen.rotation", ds.rotation, _choice(ROTATIONS)),
-        fullscreen=r.get(s, "screen.fullscreen", ds.fullscreen, _bool),
+        width=r.get(s, "screen.width", ds.width, v.integer(100, 10000)),
+        height=r.get(s, "screen.height", ds.height, v.integer(100, 10000)),
+        rotation=r.get(s, "screen.rotation", ds.rotation, v.choice(ROTATIONS)),
+        fullscreen=r.get(s, "screen.fullscreen", ds.fullscreen, v.bool_value),
     )
     r.unknown(t, ("provider", "devices"), "touch.")
-    touch = TouchConfig(provider=r.get(t, "touch.provider", dt.provider, _choice(TOUCH_PROVIDERS)),
-                        devices=r.get(t, "touch.devices", dt.devices, _string_list))
+    touch = TouchConfig(provider=r.get(t, "touch.provider", dt.provider, v.choice(TOUCH_PROVIDERS)),
+                        devices=r.get(t, "touch.devices", dt.devices, v.string_list))
     if touch.provider != "mouse" and not touch.devices:
         r.warn("touch.devices", f'the "{touch.provider}" provider needs at least one device '
                '(e.g. ["/dev/input/by-path/...-event"])', "mouse")
@@ -222,121 +222,7 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
                   screen=screen, touch=touch, keys=_keys(r, r.table(raw, "keys")), path=path)
 
 
-class _Reader:
-    """Reads keys with validators; a bad value becomes a warning and the default."""
-
-    def __init__(self, source: str, warnings: list[str]) -> None:
-        self.source, self.warnings = source, warnings
-
-    def warn(self, key: str, problem: str, default: Any) -> None:
-        self.warnings.append(f"{self.source}: {key}: {problem}; using the default {default!r}")
-
-    def table(self, raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-        value = raw.get(key, {})
-        if not isinstance(value, dict):
-            self.warn(key, f"must be a table ([{key}]), not {type(value).__name__}", {})
-            return {}
-        return value
-
-    def unknown(self, raw: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> None:
-        for key in raw:
-            if key not in known:
-                self.warnings.append(f"{self.source}: {prefix}{key}: unknown key, ignored "
-                                     f"(known: {', '.join(known)})")
-
-    def get(self, raw: Mapping[str, Any], key: str, default: Any, check: Callable[[Any], Any]) -> Any:
-        name = key.rsplit(".", 1)[-1]
-        if name not in raw:
-            return default
-        try:
-            return check(raw[name])
-        except ValueError as exc:
-            self.warn(key, str(exc), default)
-            return default
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"must be true or false (got {value!r})")
-    return value
-
-
-def _string(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"must be a string (got {value!r})")
-    return value
-
-
-def _string_list(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ValueError(f"must be a list of strings (got {value!r})")
-    return tuple(value)
-
-
-def _number(low: float, high: float) -> Callable[[Any], float]:
-    def check(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise ValueError(f"must be a number of seconds from {low} to {high} (got {value!r})")
-        return float(value)
-    return check
-
-
-def _integer(low: int, high: int) -> Callable[[Any], int]:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"must be a whole number from {low} to {high} (got {value!r})")
-        return value
-    return check
-
-
-def _choice(options: tuple) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
-        if isinstance(value, bool) or value not in options:
-            raise ValueError(f"must be one of {', '.join(repr(o) for o in options)} (got {value!r})")
-        return value
-    return check
-
-
-def _pin(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in GPIO_PINS:
-        raise ValueError(f"must be a BCM GPIO number from 0 to 27 (got {value!r})")
-    return value
-
-
-def _pin_or_none(value: Any) -> int | None:
-    # TOML has no null: false (or -1) leaves a device out.
-    if value is False or value == -1:
-        return None
-    return _pin(value)
-
-
-def _port(value: Any) -> str:
-    value = _string(value)
-    if value and not (value.startswith("/") or value.startswith("hwgrep://") or "://" in value):
-        raise ValueError(f'must be a device path like "/dev/ttyACM0" or a pattern like '
-                         f'"hwgrep://2341:0043" (got {value!r})')
-    return value
-
-
-def _camera_source(value: Any) -> str:
-    value = _string(value).strip()
-    if value.startswith("/dev/video"):
-        return value
-    scheme = value.split(":", 1)[0].lower()
-    if ":" not in value or scheme not in CAMERA_SCHEMES:
-        raise ValueError(f"must start with one of {', '.join(s + ':' for s in CAMERA_SCHEMES)} "
-                         f"(got {value!r})")
-    return value
-
-
-def _command(value: Any) -> Command:
-    try:
-        return Command(value)
-    except ValueError:
-        raise ValueError(f"must be one of {', '.join(c.value for c in Command)} (got {value!r})") from None
-
-
-def _buttons(r: _Reader, raw: Any, key: str, defaults: tuple[ButtonSpec, ...],
+def _buttons(r: Reader, raw: Any, key: str, defaults: tuple[ButtonSpec, ...],
              pins: bool) -> tuple[ButtonSpec, ...]:
     """[gpio.buttons] name = { pin = 17, press = "next" } / { pin = 23, hold = "undo" }."""
     if raw is None:
@@ -353,9 +239,9 @@ def _buttons(r: _Reader, raw: Any, key: str, defaults: tuple[ButtonSpec, ...],
             continue
         r.unknown(entry, ("pin", "press", "hold") if pins else ("press", "hold"), where + ".")
         try:
-            pin = _pin(entry.get("pin")) if pins else None
-            press = _command(entry["press"]) if "press" in entry else None
-            hold = _command(entry["hold"]) if "hold" in entry else None
+            pin = v.pin(entry.get("pin")) if pins else None
+            press = v.command(entry["press"]) if "press" in entry else None
+            hold = v.command(entry["hold"]) if "hold" in entry else None
             if press is None and hold is None:
                 raise ValueError('needs press = "<command>" or hold = "<command>"')
             if pins and pin in used_pins:
@@ -380,13 +266,13 @@ def key_lookup(keys: Mapping[str, tuple[str, ...]]) -> dict[str, Command]:
             for cmd, chords in keys.items() for k in chords}
 
 
-def _keys(r: _Reader, raw: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+def _keys(r: Reader, raw: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     keys = dict(DEFAULT_KEYS)
     for name, value in raw.items():
         where = f"keys.{name}"
         try:
-            command = _command(name)
-            chords = _string_list(value)
+            command = v.command(name)
+            chords = v.string_list(value)
         except ValueError as exc:
             r.warn(where, str(exc), keys.get(name, ()))
             continue

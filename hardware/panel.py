@@ -76,6 +76,9 @@ class Panel:
         self._changed = threading.Condition(self._lock)   # notified on every status change
         self._counters = dict.fromkeys(COUNTERS, 0)
         self._rules = {spec.name: _ButtonRule(spec) for spec in self.config.buttons}
+        # The reader thread (edges) and hold timers both decide a press: one at a time, so a
+        # release landing on the hold time gives a press or a hold, never both.
+        self._button_lock = threading.Lock()
         self._stop = threading.Event()
         self._ready = threading.Event()
         self._connected = threading.Event()
@@ -245,37 +248,48 @@ class Panel:
         if rule is None:
             self._count("unknown")
             return
+        with self._button_lock:
+            emit = self._edge(rule, edge.down)
+        if emit is not None:
+            self._emit(*emit)
+
+    def _edge(self, rule: _ButtonRule, down: bool) -> tuple | None:
+        """Update one button for an edge; the event to emit, if any."""
         spec = rule.spec
-        if edge.down:
+        if down:
             if rule.down:
-                return            # a repeated DOWN (e.g. after a line was lost) is the same press
+                return None       # a repeated DOWN (e.g. after a line was lost) is the same press
             rule.down, rule.held = True, False
             if spec.hold:
                 rule.timer = threading.Timer(self.config.hold_time, self._on_held, args=(rule,))
                 rule.timer.daemon = True
                 rule.timer.start()
-            elif spec.press:
-                self._emit(spec.press, spec.name, "press")
-            return
+                return None
+            return (spec.press, spec.name, "press") if spec.press else None
         if not rule.down:
-            return
+            return None
         rule.down = False
         if rule.timer is not None:
             rule.timer.cancel()
         if spec.hold and spec.press and not rule.held:
-            self._emit(spec.press, spec.name, "press")
+            return (spec.press, spec.name, "press")
+        return None
 
     def _on_held(self, rule: _ButtonRule) -> None:
-        if rule.down and not rule.held and not self._stop.is_set():
-            rule.held = True
+        with self._button_lock:
+            fire = rule.down and not rule.held and not self._stop.is_set()
+            if fire:
+                rule.held = True
+        if fire:
             self._emit(rule.spec.hold, rule.spec.name, "hold")
 
     def _release_all(self) -> None:
         # A button down when the board vanished is not pressed any more.
-        for rule in self._rules.values():
-            if rule.timer is not None:
-                rule.timer.cancel()
-            rule.down = rule.held = False
+        with self._button_lock:
+            for rule in self._rules.values():
+                if rule.timer is not None:
+                    rule.timer.cancel()
+                rule.down = rule.held = False
 
     def _emit(self, command: Command, button: str, gesture: str) -> None:
         queue = self._queue

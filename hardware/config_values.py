@@ -1,0 +1,124 @@
+"""Reading config values: each validator returns the value or raises ValueError saying what is
+wrong; `Reader` turns that into a warning naming the key and keeps the default."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from companion.events import Command
+
+GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
+CAMERA_SCHEMES = ("sim", "v4l2", "picamera2", "file", "folder", "video")  # as vision.sources
+
+
+class Reader:
+    """Reads keys with validators; a bad value becomes a warning and the default."""
+
+    def __init__(self, source: str, warnings: list[str]) -> None:
+        self.source, self.warnings = source, warnings
+
+    def warn(self, key: str, problem: str, default: Any) -> None:
+        self.warnings.append(f"{self.source}: {key}: {problem}; using the default {default!r}")
+
+    def table(self, raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+        value = raw.get(key, {})
+        if not isinstance(value, dict):
+            self.warn(key, f"must be a table ([{key}]), not {type(value).__name__}", {})
+            return {}
+        return value
+
+    def unknown(self, raw: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> None:
+        for key in raw:
+            if key not in known:
+                self.warnings.append(f"{self.source}: {prefix}{key}: unknown key, ignored "
+                                     f"(known: {', '.join(known)})")
+
+    def get(self, raw: Mapping[str, Any], key: str, default: Any, check: Callable[[Any], Any]) -> Any:
+        name = key.rsplit(".", 1)[-1]
+        if name not in raw:
+            return default
+        try:
+            return check(raw[name])
+        except ValueError as exc:
+            self.warn(key, str(exc), default)
+            return default
+
+
+def bool_value(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"must be true or false (got {value!r})")
+    return value
+
+
+def string(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"must be a string (got {value!r})")
+    return value
+
+
+def string_list(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValueError(f"must be a list of strings (got {value!r})")
+    return tuple(value)
+
+
+def number(low: float, high: float) -> Callable[[Any], float]:
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise ValueError(f"must be a number of seconds from {low} to {high} (got {value!r})")
+        return float(value)
+    return check
+
+
+def integer(low: int, high: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high} (got {value!r})")
+        return value
+    return check
+
+
+def choice(options: tuple) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if isinstance(value, bool) or value not in options:
+            raise ValueError(f"must be one of {', '.join(repr(o) for o in options)} (got {value!r})")
+        return value
+    return check
+
+
+def pin(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in GPIO_PINS:
+        raise ValueError(f"must be a BCM GPIO number from 0 to 27 (got {value!r})")
+    return value
+
+
+def pin_or_none(value: Any) -> int | None:
+    # TOML has no null: false (or -1) leaves a device out.
+    if value is False or value == -1:
+        return None
+    return pin(value)
+
+
+def port(value: Any) -> str:
+    value = string(value)
+    if value and not (value.startswith("/") or value.startswith("hwgrep://") or "://" in value):
+        raise ValueError(f'must be a device path like "/dev/ttyACM0" or a pattern like '
+                         f'"hwgrep://2341:0043" (got {value!r})')
+    return value
+
+
+def camera_source(value: Any) -> str:
+    value = string(value).strip()
+    if value.startswith("/dev/video"):
+        return value
+    scheme = value.split(":", 1)[0].lower()
+    if ":" not in value or scheme not in CAMERA_SCHEMES:
+        raise ValueError(f"must start with one of {', '.join(s + ':' for s in CAMERA_SCHEMES)} "
+                         f"(got {value!r})")
+    return value
+
+
+def command(value: Any) -> Command:
+    try:
+        return Command(value)
+    except ValueError:
+        raise ValueError(f"must be one of {', '.join(c.value for c in Command)} (got {value!r})") from None
