@@ -183,3 +183,23 @@ def test_steal_a_turn_plays_as_the_other_city(table, game):
     assert t.city("Ann").bridges[0] == "Di" and t.city("Cy").tokens == ()
     with pytest.raises(IllegalAction, match="no Steal a Turn token"):
         t.do(A.StealTurn("Cy"))
+
+
+def test_legal_actions_and_prompt_in_the_recruit_example(table, game):
+    t = table()
+    t.do(A.Roll((4, 4, 5)))
+    legal = game.legal_actions(t.state)
+    assert A.RecruitDefenders("Ann", 4) in legal and A.RecruitDefenders("Ann", 5) not in legal
+    assert {A.SaveDie("Ann", 4), A.SaveDie("Ann", 5), A.Upgrade("Ann", 5, "army")} <= set(legal)
+    assert A.Upgrade("Ann", 5, "government") not in legal and A.DrawTwo("Ann") not in legal
+    assert all(getattr(a, "player", "Ann") == "Ann" or a.type in ("play-card", "attack", "claim-status")
+               for a in legal)
+    p = game.prompt(t.state)
+    assert (p.kind, p.player, p.options) == ("die-action", "Ann", (4, 4, 5))
+
+
+def test_every_roll_is_enumerated_for_the_diplomat(table, game):
+    t = table("Ann", "Bo", "Cy")
+    rolls = [a for a in game.legal_actions(t.state) if isinstance(a, A.Roll)]
+    assert len(rolls) == 21 and A.Roll((6, 6)) in rolls  # every unordered pair of faces
+    assert game.is_chance(rolls[0]) and not game.is_chance(A.DrawTwo("Ann"))
