@@ -37,12 +37,13 @@ def test_unit_is_a_notify_service_with_a_watchdog():
 
 def test_unit_and_installer_agree():
     venv = install_var("VENV").replace("$PREFIX", install_var("PREFIX"))
-    assert unit_values("ExecStart") == [f"{venv}/bin/companion run"]
+    assert unit_values("ExecStart") == [f"{venv}/bin/companion run --fullscreen"]
     assert unit_values("SupplementaryGroups")[0].split() == install_var("DEVICE_GROUPS").split()
     assert install_var("SERVICE_USER") == unit_values("User")[0]
     assert install_var("STATE_DIR") == "/var/lib/" + unit_values("StateDirectory")[0]
     env = dict(v.split("=", 1) for v in unit_values("Environment"))
     assert env["COMPANION_CONFIG"] == install_var("CONFIG_DIR") + "/config.toml"
+    assert env["COMPANION_DATA_DIR"] == install_var("STATE_DIR")
 
 
 def test_unit_parses_as_an_ini_file():
