@@ -158,7 +158,7 @@ def apply_lose_town(w: Work, action: LoseTown) -> None:
         least = sorted(_value(c) for c in _least_valuable(list(own.elements()), p.amount))
         if sorted(_value(c) for c in action.cubes) != least:
             w.pending.insert(0, p)
-            raise IllegalAction("The bot loses its three least valuable cubes, park cubes last (2-Player Rules, Disasters).")
+            raise IllegalAction("The bot loses its three least valuable cubes, park cubes last (rule: 2-Player Rules, Disasters).")
     _lose_town(w, p.subject, action.cubes)
 
 

@@ -84,7 +84,7 @@ def apply_upgrade(w: Work, a: Upgrade) -> None:
     p = w.pending[0]
     if a.zone is None:
         if p.subject == w.bot:
-            raise IllegalAction("The bot's Public Works bonus is executed: choose one of its buildings (2-Player Rules).")
+            raise IllegalAction("The bot's Public Works bonus is executed: choose one of its buildings (rule: 2-Player Rules, Election Bonuses).")
         w.pending.pop(0)
         return
     if (a.zone, a.level) not in p.options:

@@ -90,10 +90,10 @@ class Centerville(Game):
             raise GameOver("The game is over: the third scoring round has been scored (rule: Winning the Game).")
         handler = _APPLY.get(action.type)
         if handler is None or not isinstance(action, ALL_ACTIONS):
-            raise IllegalAction(f'"{action.type}" is not an action of {self.title}.')
+            raise IllegalAction(f'"{action.type}" is not an action of {self.title} (rule: action format).')
         wanted = _PENDING_KINDS.get(action.type)
         if state.pending and state.pending[0].kind != wanted:
-            raise OutOfTurn(f"First: {prompt_text(state)}")
+            raise OutOfTurn(f"First: {prompt_text(state)[:-1]} (rule: {_PENDING_RULE[state.pending[0].kind]}).")
         w = state.thaw()
         handler(w, action)
         turn.settle(w)
@@ -125,6 +125,11 @@ _PENDING_TEXT = {
     "bot-victim": "The bot spends a Favor: choose whose level-1 building it takes",
     "name-media": "Final scoring: {subject} names the vocation the Media counts as",
     "reveal-legacy": "Final scoring: enter the Legacy tile of {subject}",
+}
+_PENDING_RULE = {
+    "upgrade": "Election Bonus, Public Works", "lose-office": "Disasters", "lose-vocations": "Disasters",
+    "bot-lose-vocations": "2-Player Rules, Disasters", "lose-town": "Disasters",
+    "bot-victim": "Bot Actions", "name-media": "Score the Vocations", "reveal-legacy": "Score Legacy",
 }
 _PHASE_TEXT = {
     "setup-draw": ("draw", "Set-up: draw a tile from the bag for the campus"),

@@ -235,7 +235,7 @@ def apply_reveal_legacy(w: Work, a: RevealLegacy) -> None:
     if a.player != w.names[p.subject]:
         raise IllegalAction(f"{w.names[p.subject]} reveals their Legacy next (rule: Score Legacy, in player order).")
     if a.legacy not in w.board.legacies:
-        raise IllegalAction(f'"{a.legacy}" is not a Legacy tile ({", ".join(w.board.legacies)}).')
+        raise IllegalAction(f'"{a.legacy}" is not a Legacy tile ({", ".join(w.board.legacies)}; rule: Legacy Tiles).')
     if a.legacy in w.legacies or a.legacy == w.open_legacy:
         raise IllegalAction(f'The "{a.legacy}" Legacy is already face up: each tile is dealt once (rule: Legacy Tiles).')
     w.pending.pop(0)

@@ -154,7 +154,7 @@ def apply_open_legacy(w: Work, action: OpenLegacy) -> None:
     if w.phase != "setup-legacy":
         raise OutOfTurn("The open Legacy is laid face up during the 2-player set-up only (rule: The Open Legacy).")
     if action.legacy not in w.board.legacies:
-        raise IllegalAction(f'"{action.legacy}" is not a Legacy tile ({", ".join(w.board.legacies)}).')
+        raise IllegalAction(f'"{action.legacy}" is not a Legacy tile ({", ".join(w.board.legacies)}; rule: The Open Legacy).')
     w.open_legacy = action.legacy
     start_turn(w)
 
