@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import Action, Game, GameOver, IllegalAction, OutOfTurn, Prompt, SetupError, register
+from ..core import Action, Game, GameOver, IllegalAction, OutOfTurn, Prompt, RulesError, SetupError, register
 from . import bot, disasters, elections, scoring, spending, turn
 from .actions import ALL_ACTIONS, CHANCE
 from .board import board_from_data, default_board, default_board_data
@@ -95,7 +95,12 @@ class Centerville(Game):
         if state.pending and state.pending[0].kind != wanted:
             raise OutOfTurn(f"First: {prompt_text(state)[:-1]} (rule: {_PENDING_RULE[state.pending[0].kind]}).")
         w = state.thaw()
-        handler(w, action)
+        try:
+            handler(w, action)
+        except RulesError as exc:
+            if not exc.rule:  # the rule named in the sentence, for Rejected(reason, rule)
+                exc.rule = _rule_named(str(exc))
+            raise
         turn.settle(w)
         return w.freeze()
 
@@ -141,6 +146,11 @@ _PHASE_TEXT = {
     "spend": ("spend", "{active}: spend the dice (hourglasses first or last, but all of them)"),
     "over": ("over", "The game is over"),
 }
+
+
+def _rule_named(message: str) -> str:
+    start = message.rfind("rule: ")
+    return message[start + 6:].rstrip(").") if start >= 0 else ""
 
 
 def prompt_text(s: State) -> str:
