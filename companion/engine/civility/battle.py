@@ -79,14 +79,14 @@ def _battle(state: CivState, player: str, stage: str) -> Battle:
     if b is None:
         raise OutOfTurn("There is no battle under way (rule: Attack).", rule="Attack")
     if b.stage != stage:
-        raise OutOfTurn(_waiting(b), rule="Attack")
+        raise OutOfTurn(waiting(b), rule="Attack")
     who = b.defender if stage == "defender" else b.attacker
     if stage in ("defender", "attacker") and player != who:
-        raise OutOfTurn(_waiting(b), rule="Attack")
+        raise OutOfTurn(waiting(b), rule="Attack")
     return b
 
 
-def _waiting(b: Battle) -> str:
+def waiting(b: Battle) -> str:
     return {
         "defender": f"The defender, {b.defender}, modifies first: a die or cards (rule: Modifiers).",
         "attacker": f"The attacker, {b.attacker}, now retreats or modifies (rule: Modifiers).",
@@ -195,7 +195,7 @@ def reward_options(state: CivState) -> list[tuple[str, ...]]:
 def war_reward(state: CivState, a: A.WarReward) -> CivState:
     b = _battle(state, a.player, "reward")
     if a.player != b.winner:
-        raise OutOfTurn(_waiting(b), rule="War rewards and consequences")
+        raise OutOfTurn(waiting(b), rule="War rewards and consequences")
     for d in a.departments:
         department(d, allow_government=False)
     if b.winner == b.attacker:

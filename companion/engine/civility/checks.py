@@ -32,7 +32,7 @@ def nothing_pending(state: CivState) -> None:
                         "(rule: World Event Cards).", rule="World Event Cards")
 
 
-def known_player(state: CivState, player: str, field: str = "player") -> None:
+def known_player(state: CivState, player: str) -> None:
     if player not in state.players:
         raise IllegalAction(f"{player!r} is not at this table ({', '.join(state.players)}).", rule="Set-Up")
 

@@ -102,7 +102,7 @@ class Civility(Game):
         if state.battle:
             b = state.battle
             who = {"defender": b.defender, "attacker": b.attacker, "reward": b.winner}.get(b.stage)
-            return Prompt("battle", battle._waiting(b), who)
+            return Prompt("battle", battle.waiting(b), who)
         if state.event:
             return Prompt("event", f"{state.event.name}: {events.describe(state)}", events.actor(state))
         diplomat = state.players[state.diplomat]

@@ -185,3 +185,35 @@ def test_sabotage_ties_reroll_and_the_winner_takes_the_first_die(table):
     t.do(A.Upgrade("Bo", 5, "army"), A.EndTurn("Bo", False))
     t.do(A.MoveArmy("Cy", 6, "Ann"))
     assert t.city("Cy").army == "Ann"
+
+
+def test_zombie_fog_is_discarded_or_ends_when_zombie_is_maxed(table):
+    players = ("Zed", "Ann", "Bo")
+    t = table(*players, cities=["Zombie", "Medieval", "Thief"], levels={"Zed": {d: 5 for d in FLAT}})
+    t.do(A.Roll((1, 1)), A.DrawCard("Zed", 1), A.WorldEvent("Zed", "Zombie Fog"))
+    assert t.state.event is None  # already at 5 everywhere: the event does not happen
+    t = table(*players, cities=["Zombie", "Medieval", "Thief"],
+              levels={"Zed": {**{d: 5 for d in FLAT}, "army": 1, "health": 1}})
+    t.do(A.Roll((1, 1)), A.DrawCard("Zed", 1), A.WorldEvent("Zed", "Zombie Fog"))
+    t.do(A.EventRoll("Ann", 2), A.EventRoll("Zed", 6))
+    with pytest.raises(IllegalAction, match="2 different departments"):
+        t.do(A.EventChoice("Zed", choice="army"), A.EventChoice("Zed", choice="army"))
+    t.do(A.EventChoice("Zed", choice="health"), A.EventChoice("Zed", choice="economy"))
+    assert t.state.event is None  # Zombie City is maxed out: Bo is not battled
+
+
+def test_event_refusals_name_the_event(table):
+    t = drawn(table, "Black Market")
+    with pytest.raises(IllegalAction, match="at most their 6 department levels"):
+        t.do(A.EventChoice("Bo", number=7))
+    t = drawn(table, "Pandemic", levels={"Cy": {**FLAT, "economy": 5}})
+    t.do(A.EventRoll("Bo", 1), A.EventRoll("Cy", 5), A.EventRoll("Ann", 6))
+    with pytest.raises(IllegalAction, match="below 5 Economy"):
+        t.do(A.EventChoice("Bo", other="Cy"))
+    t.do(A.EventChoice("Bo", other="Ann"))
+    assert t.state.event is None
+    t = drawn(table, "Divine Intervention")
+    with pytest.raises(IllegalAction, match="1 to 6, or 0 to pass"):
+        t.do(A.EventChoice("Bo", number=7))
+    t.do(A.EventChoice("Bo", number=0), A.EventChoice("Cy", number=0), A.EventChoice("Ann", number=0))
+    assert t.state.event is None
