@@ -122,8 +122,7 @@ class Table:
         self.draft = Draft()
         self.advice = None
         self.reading = False
-        self.message = session.notice or ""
-        self.message_is_error = False
+        self.say(session.notice or "", error=bool(session.notice))
         self.draft = self._input.settle(self, Draft())
         self._changed()
 
@@ -132,7 +131,7 @@ class Table:
         self._input = None
         self.draft = Draft()
         self.advice = None
-        self.message = ""
+        self.say("")
         self._changed()
 
     @property

@@ -64,8 +64,12 @@ def configure_kivy(args: argparse.Namespace) -> None:
     Config.set("kivy", "keyboard_mode", "systemanddock" if args.fullscreen else "system")
 
 
-def run(argv=None) -> int:
-    """Open the app (what `companion run` calls); returns the exit status."""
+def run(argv=None, attach=None) -> int:
+    """Open the app (what `companion run` calls); returns the exit status.
+
+    `attach(table)`, if given, is called before the window opens with the app's `Table`: hardware
+    and the dice reader put their InputEvents on it with `table.post` (any thread), follow its
+    lights with `table.on_light`, and may return a callable that closes them when the app ends."""
     args = parse_args(argv)
     configure_kivy(args)
     from companion.store import Store
@@ -79,9 +83,12 @@ def run(argv=None) -> int:
     from .main import CompanionApp
 
     app = CompanionApp(store, exit_after_first_frame=args.exit_after_first_frame, started=_started)
+    detach = attach(app.table) if attach is not None else None
     try:
         app.run()
     finally:
+        if callable(detach):
+            detach()
         store.close()
     return 0
 

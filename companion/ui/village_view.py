@@ -38,17 +38,38 @@ def roll_meaning(state, dice: tuple[int, ...]) -> str:
             f"{legend.title(legend.project_for_die(b))} in Street {a}.")
 
 
-def progress(state) -> list[tuple[str, str, bool]]:
-    """(player, what they still build, done) for the build phase's checklist."""
+def owed_phrase(village, legend) -> str:
+    """What one player still builds this turn, short: "a House in Street 2 and the Bonus Project"."""
     from companion.engine.rolling_village.state import describe_owed, join_phrases
 
-    out = []
+    parts = []
+    starts = [o for o in village.owed if o.kind == "start"]
+    if len(starts) == 2:
+        streets = sorted({o.street for o in starts})
+        parts.append("two different Projects in Street " + " and ".join(str(s) for s in streets))
+    elif starts:
+        o = starts[0]
+        parts.append(f"a Project in Street {o.street}" + (f" (not a {legend.title(o.not_project)})"
+                                                            if o.not_project else ""))
+    parts += ["the Bonus Project" if o.kind == "bonus" else describe_owed(o, legend)
+              for o in village.owed if o.kind != "start"]
+    return join_phrases(parts)
+
+
+def progress(state) -> list[tuple[str, str]]:
+    """(who, what they still build) for the build phase's checklist: players owing the same
+    thing share a line; those done come last as "done"."""
+    groups: dict[str, list[str]] = {}
+    done = []
     for village in state.villages:
         if village.owed:
-            out.append((village.name, join_phrases([describe_owed(o, state.legend) for o in village.owed]), False))
+            groups.setdefault(owed_phrase(village, state.legend), []).append(village.name)
         else:
-            out.append((village.name, "done", True))
-    return out
+            done.append(village.name)
+    lines = [(", ".join(names), what) for what, names in groups.items()]
+    if done:
+        lines.append((", ".join(done), "done"))
+    return lines
 
 
 def scored_line(state) -> str:

@@ -226,3 +226,23 @@ def test_desktop_keys_drive_the_table(drv):
     assert not drv.table.session.finished and drv.app.screens.current == "village"
     press(drv, "y", ["ctrl"])
     assert drv.table.session.finished
+
+
+def test_six_players_fit_as_tabs(drv):
+    assert drv.app.screens.current == "end"
+    drv.tap(drv.screen.ids.again)
+    setup = drv.screen
+    assert [f.text for f in setup.fields] == ["Ann", "Bo"]  # play again: same players
+    for _ in range(5):
+        if not setup.ids.add.disabled:
+            drv.tap(setup.ids.add)
+    assert len(setup.fields) == 6 and setup.ids.add.disabled
+    assert_layout(drv)
+    drv.tap(setup.ids.start)
+    assert len(drv.table.state.players) == 6
+    enter_dice(drv, (3, 3))
+    drv.tap(drv.screen.ids.confirm)
+    drv.tap(drv.screen.ids.tabs.children[0])  # the sixth player's sheet
+    assert drv.screen.player == "Player 6"
+    assert_layout(drv)
+    drv.screenshot("village-6-players")

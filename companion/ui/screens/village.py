@@ -108,9 +108,9 @@ class VillageScreen(Screen):
     def _status(self, state, draft, phase) -> str:
         if phase == "build":
             lines = []
-            for name, what, done in village_view.progress(state):
-                mark = "[color=#6fcf7f]done[/color]" if done else what
-                lines.append(f"[b]{name}[/b]: {mark}")
+            for names, what in village_view.progress(state):
+                mark = "[color=#6fcf7f]done[/color]" if what == "done" else what
+                lines.append(f"[b]{names}[/b]: {mark}")
             return "\n".join(lines)
         if RV.choosing(state, draft):
             return village_view.choice_lines(state, draft)
@@ -121,14 +121,14 @@ class VillageScreen(Screen):
         if self._tab_players != state.players:
             box.clear_widgets()
             for index, name in enumerate(state.players):
-                tab = TouchButton(shorten=True)
+                tab = TouchButton(font_size=theme.scaled(15), line_height=0.95, margin=theme.scaled(4))
                 tab.bind(on_release=lambda _b, n=name: self.post("tap", ("player", n)))
                 tab.player_index = index
                 box.add_widget(tab)
             self._tab_players = state.players
         for tab, village in zip(box.children[::-1], state.villages):
-            owing = "  \u2022" if village.owed else ""  # a dot: still has to build
-            tab.text = f"{village.name}  {village.score}{owing}"
+            # Two lines so six names fit: the name, then the score (a dot: still has to build).
+            tab.text = f"{village.name}\n{village.score}" + ("  \u2022" if village.owed else "")
             tab.chosen = village.name == player
             tab.chosen_fill = theme.player_colour(tab.player_index)
             tab.color = theme.INK if tab.chosen else theme.TEXT
@@ -139,7 +139,9 @@ class VillageScreen(Screen):
         if self._project_names != state.legend.names:
             box.clear_widgets()
             for name, title in zip(state.legend.names, state.legend.titles):
-                chip = TouchButton(text=title, bold=True, fill=theme.project_colour(name, state.legend.names))
+                colour = theme.project_colour(name, state.legend.names)
+                chip = TouchButton(text=title, bold=True, ring=True, chosen_fill=colour,
+                                   fill=[c * 0.55 + b * 0.45 for c, b in zip(colour[:3], theme.BACKGROUND[:3])] + [1])
                 chip.project = name
                 chip.bind(on_release=lambda _b, n=name: self.post("tap", ("project", n)))
                 box.add_widget(chip)
@@ -147,7 +149,6 @@ class VillageScreen(Screen):
         allowed = RV.projects_allowed(state, player) if building else ()
         for chip in box.children:
             chip.chosen = building and chip.project == draft.project
-            chip.chosen_fill = theme.ACCENT
-            chip.color = theme.INK if chip.chosen else theme.TEXT
+            chip.color = theme.TEXT if chip.chosen else theme.TEXT_DIM
             chip.disabled = not building
             chip.opacity = (1 if chip.project in allowed else 0.45) if building else 0

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ColorProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -19,7 +20,7 @@ Builder.load_string(f"""
     size_hint_min: dp({theme.TOUCH}), dp({theme.TOUCH})
     halign: 'center'
     valign: 'middle'
-    text_size: self.width - dp(24), None
+    text_size: self.width - self.margin, None
     canvas.before:
         Color:
             rgba: self.fill if self.state == 'normal' and not self.chosen else (self.chosen_fill if self.chosen else {list(theme.BUTTON_DOWN)})
@@ -27,6 +28,11 @@ Builder.load_string(f"""
             pos: self.x + dp(2), self.y + dp(2)
             size: self.width - dp(4), self.height - dp(4)
             radius: [dp(8)]
+        Color:
+            rgba: {list(theme.TEXT)} if self.chosen and self.ring else (0, 0, 0, 0)
+        Line:
+            rounded_rectangle: (self.x + dp(4), self.y + dp(4), self.width - dp(8), self.height - dp(8), dp(7))
+            width: dp(2.2)
         Color:
             rgba: ({list(theme.BACKGROUND[:3])} + [0.55]) if self.disabled else (0, 0, 0, 0)
         RoundedRectangle:
@@ -59,6 +65,8 @@ class TouchButton(Button):
     fill = ColorProperty(theme.BUTTON)
     chosen_fill = ColorProperty(theme.ACCENT)
     chosen = BooleanProperty(False)
+    ring = BooleanProperty(False)
+    margin = NumericProperty(dp(24))  # room left and right of the text  # draw a ring when chosen (keeps the colour: Project chips)
 
 
 class Banner(ButtonBehavior, Label):
