@@ -50,6 +50,7 @@ class Board:
     favors: int
     offices: tuple[Office, ...]
     vocation_names: tuple[str, ...]  # index n-1 -> name of type n
+    vocation_counts: tuple[int, ...]  # index n-1 -> tiles of type n
     campus: int
     sections: tuple[int, ...]  # education cost of each campus space, bottom to top
     media_education: int
@@ -251,6 +252,7 @@ def board_from_data(data: Mapping[str, Any], path: str = "board.toml") -> Board:
         favors=r.int("status.favors", 0, 40),
         offices=tuple(offices),
         vocation_names=tuple(names),
+        vocation_counts=r.ints("vocations.counts", 9, low=1),
         campus=campus,
         sections=sections,
         media_education=r.int("vocations.media_education", 4, 4),

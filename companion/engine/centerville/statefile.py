@@ -110,7 +110,7 @@ def load_state(data: Any, scoring_round: int) -> State:
         for key, count in voc.items():
             if not key.isdigit() or not 1 <= int(key) <= board.vocation_types:
                 raise StateFileError(f"{path}.vocations.{key}", f"vocations are numbered 1 to {board.vocation_types}.")
-            tiles[int(key) - 1] = _int(voc, key, f"{path}.vocations", 0, int(key))
+            tiles[int(key) - 1] = _int(voc, key, f"{path}.vocations", 0, board.vocation_counts[int(key) - 1])
         w.vocations[i] = tiles
         legacy = p.get("legacy")
         if legacy is not None and legacy not in board.legacies:
@@ -119,6 +119,7 @@ def load_state(data: Any, scoring_round: int) -> State:
             raise StateFileError(f"{path}.legacy", "the final scoring reveals every Legacy: name this seat's tile.")
         w.legacies[i] = legacy
     _load_status(w, data, colours)
+    w.active = w.status[-1]  # unless the file names the active player
     _load_town(w, data, colours)
     _load_river(w, data, colours)
     _load_offices(w, data, colours)

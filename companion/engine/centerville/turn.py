@@ -75,7 +75,7 @@ def new_state(board: Board, names: tuple[str, ...], options: Mapping[str, Any]) 
         media=None,
         masters=(None,) * len(board.masters),
         campus=(None,) * board.campus,
-        bag=tuple(range(1, board.vocation_types + 1)),
+        bag=board.vocation_counts,
         bag_disasters=0,
         disaster_sites=tuple(sites),
         disasters_drawn=(),
@@ -124,7 +124,7 @@ def apply_draw(w: Work, action: Draw) -> None:
         if not 1 <= v <= w.board.vocation_types:
             raise IllegalAction(f"Vocations are numbered 1 to {w.board.vocation_types}, not {v} (rule: Vocation Tiles).")
         if w.bag[v - 1] == 0:
-            raise IllegalAction(f"No vocation {v} is left in the bag (type {v} has {v} tiles; rule: Vocation Tiles).")
+            raise IllegalAction(f"No vocation {v} is left in the bag (rule: Vocation Tiles).")
         w.bag[v - 1] -= 1
         w.campus[w.campus.index(None)] = v
         _arrange_campus(w)  # drawn tiles take their place in order (bottom = lowest)

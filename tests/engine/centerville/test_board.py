@@ -19,7 +19,7 @@ def test_default_board_holds_the_facts_defaults():
     assert b.river_spaces == ("north-1", "north-2", "north-3", "bridge", "south-1", "south-2", "south-3")
     assert b.time_start == {2: 7, 3: 7, 4: 8}
     assert len(b.legacies) == 7 and b.favors == 10 and b.cubes == 32
-    assert sum(range(1, 10)) == 45  # type n has n tiles
+    assert b.vocation_counts == tuple(range(1, 10)) and sum(b.vocation_counts) == 45  # type n has n tiles
 
 
 def test_dice_faces_are_the_player_aid():
