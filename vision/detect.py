@@ -36,7 +36,9 @@ class DetectorConfig:
     # Mean gradient (9x9 window) that marks a die by its outline and pips, and its multiple of the
     # frame's median gradient (a busy background raises the bar).
     min_edge: float = 60.0
-    edge_factor: float = 5.0
+    edge_factor: float = 0.0  # off by default: wood grain and felt fibres cost more than it finds
+    # Keep only blobs with pip-like spots inside (off: faint or blurred pips would lose dice).
+    require_pips: bool = False
     max_aspect: float = 1.8
     min_solidity: float = 0.65
 
@@ -240,7 +242,7 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             parts = _split(contour, cfg)
         for part in parts:
             box = _accept(part, cfg)
-            if box is not None:
+            if box is not None and (not cfg.require_pips or _has_marks(part, work)):
                 boxes.append(box)
     return boxes + peeled
 
