@@ -15,7 +15,6 @@ from .tables import BOOK, DEPARTMENTS
 
 LOSE_ONE = "Lose 1 Battle"
 REWARD_GAINS = ("government", "economy", "education", "technology")
-CARD_TOTAL_RANGE = (-12, 30)
 
 
 def attack(state: CivState, a: A.Attack) -> CivState:
@@ -140,7 +139,7 @@ def _after_attacker(state: CivState, b: Battle) -> CivState:
 
 def battle_totals(state: CivState, a: A.BattleTotals) -> CivState:
     b = _battle(state, "", "reveal")
-    low, high = CARD_TOTAL_RANGE
+    low, high = BOOK.card_totals
     for side, value in (("attacker", a.attacker), ("defender", a.defender)):
         if not low <= value <= high:
             raise IllegalAction(f"The {side}'s battle cards add {low} to {high}, not {value} (rule: Battle Cards).",

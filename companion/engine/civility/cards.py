@@ -67,6 +67,9 @@ def discard_to_upgrade(state: CivState, a: A.DiscardToUpgrade) -> CivState:
     own_turn(state, a.player)
     department(a.department)
     _hand(state, a.player, BOOK.upgrade_discard, f"discard {BOOK.upgrade_discard} to upgrade")
+    if state.stolen_by and state.action_cards + BOOK.upgrade_discard > BOOK.action_card_limit:
+        raise IllegalAction(f"In a stolen turn {state.stolen_by} plays or discards at most "
+                            f"{BOOK.action_card_limit} cards (rule: Steal a Turn).", rule="Steal a Turn")
     if state.city(a.player).level(a.department) >= BOOK.level_max:
         raise IllegalAction(f"{a.player}'s {a.department.title()} is already at {BOOK.level_max} "
                             "(rule: Departments 0-5).", rule="Departments")

@@ -308,8 +308,9 @@ def _modify(state, e, p, a):
 
 
 def _totals(state, e, p, a):
-    if not -12 <= a.number <= 30:
-        raise IllegalAction("Battle cards add -12 to 30 (rule: World War).", rule="World War")
+    low, high = BOOK.card_totals
+    if not low <= a.number <= high:
+        raise IllegalAction(f"Battle cards add {low} to {high}, not {a.number} (rule: World War).", rule="World War")
     e = e.with_mark(p, e.mark(p, 0) + a.number)
     return _war_totals(state, replace(e, pos=e.pos + 1))
 

@@ -58,8 +58,9 @@ def _battle(state: CivState) -> Iterable[Action]:
         if b.stage == "attacker":
             yield A.Retreat(who)
     elif b.stage == "reveal":
-        for att in range(0, 7 if b.attacker_cards else 1):
-            for dfn in range(0, 7 if b.defender_cards else 1):
+        low, high = BOOK.card_totals
+        for att in range(low, high + 1):
+            for dfn in range(low, high + 1):
                 yield A.BattleTotals(att, dfn)
     else:
         for choice in reward_options(state):
@@ -99,7 +100,7 @@ def _event(state: CivState) -> Iterable[Action]:
         for n in range(1, state.city(who).hand + 1):
             yield A.EventChoice(who, choice="cards", number=n)
     elif e.stage == "totals":
-        for n in range(0, 7):
+        for n in range(BOOK.card_totals[0], BOOK.card_totals[1] + 1):
             yield A.EventChoice(who, number=n)
 
 
@@ -174,22 +175,27 @@ def _anytime(state: CivState) -> Iterable[Action]:
             yield A.MovePiece(p, piece, to)
 
 
+UNIFORM = (A.Roll, A.BattleTotals)
+
+
 def legal(state: CivState, apply: Callable[[CivState, Action], CivState]) -> list[Action]:
     out = []
-    rolls_ok = None
+    verdict: dict[type, bool] = {}
     for action in candidates(state):
-        if isinstance(action, A.Roll) and rolls_ok is not None:
-            # Every enumerated roll has the right count of faces 1-6: one check answers for all.
-            if rolls_ok:
+        kind = type(action)
+        if kind in UNIFORM and kind in verdict:
+            # Enumerated rolls and card totals differ only in values already within range:
+            # one check answers for all of them.
+            if verdict[kind]:
                 out.append(action)
             continue
         try:
             apply(state, action)
+            ok = True
         except RulesError:
-            if isinstance(action, A.Roll):
-                rolls_ok = False
-            continue
-        if isinstance(action, A.Roll):
-            rolls_ok = True
-        out.append(action)
+            ok = False
+        if kind in UNIFORM:
+            verdict[kind] = ok
+        if ok:
+            out.append(action)
     return out

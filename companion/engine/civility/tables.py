@@ -71,6 +71,7 @@ class Book:
     status_max: int
     bridges: int
     card_effects: int
+    card_totals: tuple[int, int]  # what battle cards may add to one side, low and high
     status_cards: Mapping[str, StatusCardFacts]
     perk_departments: tuple[str, ...]
     pacifist_status: int
@@ -104,7 +105,13 @@ def _ring(data: dict, path: str = "ring.toml") -> dict:
     for key, value in limits.items():
         if value < 1:
             raise DataFileError(f"{path}: table.{key} must be at least 1.", path=path, key=f"table.{key}")
-    return dict(ring=ring, combos=combos, tokens=tokens, **limits)
+    battle = need(data, "battle", dict, path)
+    low = need(battle, "card_total_min", int, path, "battle")
+    high = need(battle, "card_total_max", int, path, "battle")
+    if not low <= 0 <= high:
+        raise DataFileError(f"{path}: battle.card_total_min must be <= 0 <= battle.card_total_max.",
+                            path=path, key="battle")
+    return dict(ring=ring, combos=combos, tokens=tokens, card_totals=(low, high), **limits)
 
 
 def _status(data: dict, path: str = "status.toml") -> dict:

@@ -98,6 +98,8 @@ def test_battle_cards_are_counted_then_their_total_entered(ready):
     t = ready()
     t.do(A.Attack("Ann", "Bo", "die", 6), A.BattleCards("Bo", 1), A.BattleCards("Ann", 2))
     assert t.state.battle.stage == "reveal"
+    with pytest.raises(IllegalAction, match="-10 to 20"):
+        t.do(A.BattleTotals(attacker=21, defender=0))
     t.do(A.BattleTotals(attacker=1, defender=3))  # 5 vs 6
     assert t.state.battle.winner == "Bo"
     assert t.state.battles[-1].winner_used_cards
