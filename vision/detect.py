@@ -148,22 +148,40 @@ def _disk(size: int) -> np.ndarray:
 
 
 def _estimate_background(lab: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
-    """The tray without the dice: a median over windows about twice the largest die."""
+    """The tray without the dice, at every pixel.
+
+    A median over windows about twice the largest die forgets scattered dice; where dice crowd
+    (more die than tray in a window) the tray's own colour, the commonest colour of the frame,
+    tells tray from dice instead. The tray pixels are then smoothed over the dice's places
+    (normalised convolution), which keeps the tray's lighting gradient.
+    """
     h, w = lab.shape[:2]
     step = 8
     small = cv2.resize(lab, (max(1, w // step), max(1, h // step)), interpolation=cv2.INTER_AREA)
     k = int(2 * cfg.max_die / step) | 1
     k = max(3, min(k, (min(small.shape[:2]) - 1) | 1 if min(small.shape[:2]) > 3 else 3))
-    med = cv2.medianBlur(small, k)
-    # Second pass: replace what stood out by the first estimate so that a crowd of dice does not
-    # pull the median towards die colours.
-    diff = _contrast(small, med, cfg)
-    outliers = diff > cfg.min_contrast
-    if outliers.any():
-        refined = small.copy()
-        refined[outliers] = med[outliers]
-        med = cv2.medianBlur(refined, k)
-    return cv2.resize(med, (w, h), interpolation=cv2.INTER_LINEAR)
+    bg = cv2.medianBlur(small, k).astype(np.float32)
+    tray = _contrast(small, bg, cfg) < cfg.min_contrast
+    if tray.mean() < 0.5:
+        tray = _contrast(small, _commonest_colour(small), cfg) < 1.5 * cfg.min_contrast
+    smallf = small.astype(np.float32)
+    sigma = k / 2.0
+    for _ in range(2):
+        weight = cv2.GaussianBlur(tray.astype(np.float32), (0, 0), sigma)
+        filled = cv2.GaussianBlur(smallf * tray[..., None], (0, 0), sigma)
+        known = weight > 1e-3
+        bg = np.where(known[..., None], filled / np.maximum(weight, 1e-3)[..., None], bg)
+        tray = _contrast(small, bg, cfg) < cfg.min_contrast
+    bg = np.clip(bg, 0, 255).astype(np.uint8)
+    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _commonest_colour(small: np.ndarray) -> np.ndarray:
+    bins = (small // 16).astype(np.int32)
+    codes = (bins[..., 0] * 16 + bins[..., 1]) * 16 + bins[..., 2]
+    best = np.bincount(codes.ravel(), minlength=4096).argmax()
+    members = small[codes == best].astype(np.float32)
+    return np.broadcast_to(members.mean(axis=0), small.shape).copy()
 
 
 def _contrast(lab: np.ndarray, bg: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
