@@ -115,7 +115,8 @@ def load_state(data: Any, scoring_round: int) -> State:
         legacy = p.get("legacy")
         if legacy is not None and legacy not in board.legacies:
             raise StateFileError(f"{path}.legacy", f'must be one of {", ".join(board.legacies)}.')
-        if scoring_round == 3 and legacy is None:
+        needs_legacy = not (i in bots and not board.bot_legacy)
+        if scoring_round == 3 and legacy is None and needs_legacy:
             raise StateFileError(f"{path}.legacy", "the final scoring reveals every Legacy: name this seat's tile.")
         w.legacies[i] = legacy
     _load_status(w, data, colours)
