@@ -180,7 +180,7 @@ class Table:
             key = str(event.value).lower()
             return KEYS.get(key) or self._input.key(self, key)
         if event.kind == "tap":
-            return tuple(event.value)
+            return tuple(event.value) if isinstance(event.value, (tuple, list)) else (event.value,)
         if event.kind == "dice":
             self.reading = False
             faces = getattr(event.value, "faces", event.value)

@@ -24,4 +24,4 @@ def blocks(turn_scores, ends=(3, 6, 9)) -> str:
         if len(turn_scores) >= end:
             parts.append(str(sum(turn_scores[start:end])))
         start = end
-    return "turns 1-3, 4-6, 7-9: " + " + ".join(parts) if parts else ""
+    return " + ".join(parts)

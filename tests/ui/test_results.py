@@ -18,6 +18,6 @@ def test_everybody_tied_is_everybody_first():
 
 
 def test_block_subtotals_follow_turns_3_6_and_9():
-    assert blocks([1, 2, 3, 4, 5, 6, 7, 8, 9]) == "turns 1-3, 4-6, 7-9: 6 + 15 + 24"
-    assert blocks([1, 2, 3, 4]) == "turns 1-3, 4-6, 7-9: 6"
+    assert blocks([1, 2, 3, 4, 5, 6, 7, 8, 9]) == "6 + 15 + 24"
+    assert blocks([1, 2, 3, 4]) == "6"
     assert blocks([1, 2]) == ""

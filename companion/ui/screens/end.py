@@ -6,6 +6,7 @@ from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.events import Command
 
@@ -54,9 +55,13 @@ class EndScreen(Screen):
         self.ids.chart.show([(p["name"], tuple(p["turn_scores"])) for p in summary["players"]])
         legend = self.ids.legend
         legend.clear_widgets()
+        legend.add_widget(Widget())
         for index, p in enumerate(summary["players"]):
-            legend.add_widget(Label(text=p["name"], color=theme.player_colour(index), bold=True,
-                                    font_size=theme.scaled(15)))
+            label = Label(text=f"\u2014 {p['name']}", color=theme.player_colour(index), bold=True,
+                          font_size=theme.scaled(15), size_hint_x=None)
+            label.bind(texture_size=lambda lab, size: setattr(lab, "width", size[0] + theme.scaled(12)))
+            legend.add_widget(label)
+        legend.add_widget(Widget())
 
     def undo(self) -> None:
         App.get_running_app().post("command", Command.UNDO)
