@@ -39,9 +39,10 @@ def test_random_games_end_after_three_scoring_rounds(names, seed):
     assert len(summary["scoring"]) == 3
 
 
-def test_a_log_replays_to_the_same_state_and_scores():
-    final, actions = play(GAME, ("Ann", "Bo", "Cy"), random.Random(11))
-    text = encode(Header("centerville", ("Ann", "Bo", "Cy"), {}), actions)
+@pytest.mark.parametrize("names", [("Ann", "Bo"), ("Ann", "Bo", "Cy"), ("Ann", "Bo", "Cy", "Di")])
+def test_a_log_replays_to_the_same_state_and_scores(names):
+    final, actions = play(GAME, names, random.Random(11))
+    text = encode(Header("centerville", names, {}), actions)
     replayed = replay(text.splitlines(), keep_states=False)
     assert replayed.state == final
     assert GAME.summary(replayed.state) == GAME.summary(final)
