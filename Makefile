@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # On a Raspberry Pi, picamera2 comes from apt: the venv must see system site packages.
 VENV_FLAGS := $(shell test -f /etc/rpi-issue && echo --system-site-packages)
 
-.PHONY: run test bench clean-venv
+.PHONY: setup run test bench clean-venv
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -15,6 +15,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
+
+setup: $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/companion run
