@@ -52,3 +52,15 @@ def test_actions_round_trip_through_json():
     _, actions = play(GAME, ("Ann", "Bo"), random.Random(5))
     for a in actions:
         assert GAME.action_from_json(a.to_json()) == a
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_bot_takes_every_third_turn_through_a_whole_game(seed):
+    turns = {}
+
+    def record(s):
+        turns.setdefault(s.turn, (s.active, s.no_green))
+
+    play(GAME, ("Ann", "Bo"), random.Random(seed), on_state=record)
+    seats = [active for turn, (active, extra) in sorted(turns.items()) if turn and not extra]
+    assert seats == [i % 3 for i in range(len(seats))]  # Ann, Bo, Bot, Ann, ... (extra turns aside)
