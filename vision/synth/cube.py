@@ -87,10 +87,15 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     tex_size = int(np.clip(scale * 1.0, 24, 256))
     top_quad = None
     cam = np.array([0, 0, distance])
-    for name, (n, u, v) in _FACES.items():
+    # A translucent die shows the pips of its far faces faintly through the body: draw those first.
+    order = [(name, False) for name in _FACES]
+    if style.translucent:
+        order = [(name, True) for name in _FACES] + order
+    for name, far in order:
+        n, u, v = _FACES[name]
         n_r = rot @ n
         centre = rot @ (n * 0.5)
-        if np.dot(n_r, cam - centre) <= 1e-6:
+        if (np.dot(n_r, cam - centre) > 1e-6) == far:
             continue
         quad = np.array([project(n * 0.5 + u * su * 0.5 + v * sv * 0.5)
                          for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
@@ -109,10 +114,14 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         lit = 0.35 + 0.75 * max(0.0, float(np.dot(n_r, light)))
         a = warp[..., 3:4]
+        if far:
+            # Only the pips (alpha above the body's opacity) show, dimmed by the body in front.
+            a = np.where(a > style.opacity + 0.05, a * 0.45, 0.0).astype(np.float32)
+            lit = 0.8
         region = img[qy0:qy1, qx0:qx1]
         region *= 1 - a
         region += warp[..., :3] * (lit * a)
-        np.maximum(alpha[qy0:qy1, qx0:qx1], warp[..., 3], out=alpha[qy0:qy1, qx0:qx1])
+        np.maximum(alpha[qy0:qy1, qx0:qx1], a[..., 0], out=alpha[qy0:qy1, qx0:qx1])
     alpha = np.minimum(alpha, sil)
     img = cv2.resize(img, (patch, patch), interpolation=cv2.INTER_AREA)
     alpha = cv2.resize(alpha, (patch, patch), interpolation=cv2.INTER_AREA)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -77,6 +78,24 @@ def _logo(tex, alpha, t: int, style: DieStyle) -> None:
             cv2.fillPoly(tex, [np.round(pts * s16).astype(np.int32)], col, cv2.LINE_AA, shift=4)
 
 
+@lru_cache(maxsize=512)
+def _falloff(t: int) -> np.ndarray:
+    """1 on the flat of a face, falling toward its rounded edges (they catch less light)."""
+    yy, xx = np.mgrid[0:t, 0:t].astype(np.float32) / max(t - 1, 1)
+    edge = np.minimum(np.minimum(xx, 1 - xx), np.minimum(yy, 1 - yy))
+    return np.clip(edge / 0.12, 0, 1) ** 0.7
+
+
+@lru_cache(maxsize=2048)
+def _rounded_square(t: int, r: int) -> np.ndarray:
+    shape = np.zeros((t, t), np.float32)
+    cv2.rectangle(shape, (r, 0), (t - 1 - r, t - 1), 1.0, -1)
+    cv2.rectangle(shape, (0, r), (t - 1, t - 1 - r), 1.0, -1)
+    for x, y in ((r, r), (t - 1 - r, r), (r, t - 1 - r), (t - 1 - r, t - 1 - r)):
+        cv2.circle(shape, (x, y), r, 1.0, -1, cv2.LINE_AA)
+    return shape
+
+
 def face_texture(value: int, style: DieStyle, t: int, spin: int, rng: np.random.Generator) -> np.ndarray:
     """A t x t BGRA float32 texture of one face; spin (0..3) turns it by quarter turns.
 
@@ -84,11 +103,7 @@ def face_texture(value: int, style: DieStyle, t: int, spin: int, rng: np.random.
     """
     tex = np.empty((t, t, 3), np.float32)
     tex[:] = style.body
-    # The face is flat in the middle and falls off toward the rounded edges.
-    yy, xx = np.mgrid[0:t, 0:t].astype(np.float32) / max(t - 1, 1)
-    edge = np.minimum(np.minimum(xx, 1 - xx), np.minimum(yy, 1 - yy))
-    falloff = np.clip(edge / 0.12, 0, 1) ** 0.7
-    tex *= (1 - style.bevel + style.bevel * falloff)[..., None]
+    tex *= (1 - style.bevel + style.bevel * _falloff(t))[..., None]
     pips = np.zeros((t, t), np.float32)
     if value == 1 and style.logo:
         _logo(tex, pips, t, style)
@@ -98,12 +113,6 @@ def face_texture(value: int, style: DieStyle, t: int, spin: int, rng: np.random.
             r = (style.one_pip_radius if value == 1 else style.pip_radius) * t
             jitter = rng.normal(0, 0.006, 2) * t
             _disc(tex, pips, u * t + jitter[0], v * t + jitter[1], r, style.pip, style.glossy_pips, t)
-    shape = np.zeros((t, t), np.float32)
-    r = max(1, int(style.corner * t))
-    cv2.rectangle(shape, (r, 0), (t - 1 - r, t - 1), 1.0, -1)
-    cv2.rectangle(shape, (0, r), (t - 1, t - 1 - r), 1.0, -1)
-    for x, y in ((r, r), (t - 1 - r, r), (r, t - 1 - r), (t - 1 - r, t - 1 - r)):
-        cv2.circle(shape, (x, y), r, 1.0, -1, cv2.LINE_AA)
-    alpha = shape * np.maximum(style.opacity, pips)
+    alpha = _rounded_square(t, max(1, int(style.corner * t))) * np.maximum(style.opacity, pips)
     out = np.dstack([tex, alpha])
     return np.ascontiguousarray(np.rot90(out, spin))

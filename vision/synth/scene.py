@@ -13,6 +13,7 @@ from .faces import DieStyle
 from .style import background, camera_effects, random_die_style
 
 EDGE_RANGE = (20.0, 120.0)
+CROP_EDGE_MAX = 60.0
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def make_die(rng, face: int, edge: float, light, tilt_max: float, style: DieStyl
              lean=(0.0, 0.0), distance: float | None = None) -> tuple[DieSprite, DieStyle]:
     style = style or random_die_style(rng)
     dist = distance if distance is not None else float(rng.uniform(5.0, 14.0))
-    ss = 3 if edge < 50 else 2
+    ss = 3 if edge < 24 else 2
     sprite = render_die(face, style, edge, random_rotation(rng, tilt_max, lean), light, rng, dist, ss)
     if rng.random() < 0.35 and sprite.top_quad is not None:
         _add_glare(rng, sprite)
@@ -228,7 +229,7 @@ def render_tray(rng, n_dice: int = 5, size: tuple[int, int] = (640, 480), *, fac
 
 def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, float, float]:
     """The truth box disturbed as a detector would: shifted, grown or shrunk, or the top face only."""
-    if top_quad is not None and rng.random() < 0.08:
+    if top_quad is not None and rng.random() < 0.15:
         q = top_quad + np.array(offset, np.float32)
         x0, y0 = q.min(0)
         x1, y1 = q.max(0)
@@ -237,22 +238,28 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
     w, h = x1 - x0, y1 - y0
     cx = (x0 + x1) / 2 + rng.normal(0, 0.05) * w
     cy = (y0 + y1) / 2 + rng.normal(0, 0.05) * h
-    w *= rng.uniform(0.85, 1.15)
-    h *= rng.uniform(0.85, 1.15)
+    # Detectors on low-contrast dice (white on light wood) often box less than the whole die.
+    grow = rng.uniform(0.75, 1.15)
+    w *= grow * rng.uniform(0.93, 1.07)
+    h *= grow * rng.uniform(0.93, 1.07)
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 35.0) -> np.ndarray:
+def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 38.0) -> np.ndarray:
     """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
     g = as_generator(rng)
     if not 1 <= face <= 6:
         raise ValueError(f"A six-sided die shows 1 to 6, not {face}.")
     if edge is None:
-        edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0]), np.log(EDGE_RANGE[1]))))
+        # Bigger dice are drawn at CROP_EDGE_MAX: the crop shrinks them to INPUT_SIZE anyway,
+        # and rendering cost grows with the square of the edge.
+        edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
     light = random_light(g)
+    # Cameras look at trays from straight above to well off to the side: spread tilts widely.
+    lean = (tilt_max * float(np.sqrt(g.random())), float(g.uniform(0, 2 * np.pi)))
     side = int(edge * 3.2) + 8
     occ = np.zeros((side, side), bool)
-    sprite, style = make_die(g, face, edge, light, tilt_max)
+    sprite, style = make_die(g, face, edge, light, tilt_max, lean=lean)
     ph, pw = sprite.mask.shape
     x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
     target = Placed(sprite, x, y, face, style)
@@ -262,14 +269,27 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
     same_look = g.random() < 0.6
     for _ in range(n_near):
         sp, st = make_die(g, int(g.integers(1, 7)), edge * g.uniform(0.9, 1.1), light, tilt_max,
-                          style if same_look else None)
+                          style if same_look else None, lean)
         spot = place(g, sp, occ, [target], touching=0.9, tries=40)
         if spot is not None:
             placed.append(Placed(sp, spot[0], spot[1], 0, st))
             _mark(sp, spot[0], spot[1], occ)
     img = composite(background(g, (side, side)), placed, light, float(g.uniform(0.2, 0.6)))
     image = camera_effects(g, img)
-    return die_crop(image, detector_box(g, target.box, sprite.top_quad, (x, y)))
+    box = detector_box(g, target.box, sprite.top_quad, (x, y))
+    if g.random() < 0.25:
+        # The die at the frame's edge, or a photo cut tight around it: the crop convention
+        # replicates edge pixels there, and the classifier must read through the streaks.
+        bx0, by0, bx1, by1 = (int(round(v)) for v in target.box)
+        cut = [int(g.integers(0, max(1, bx0) + 1)) if g.random() < 0.5 else 0,
+               int(g.integers(0, max(1, by0) + 1)) if g.random() < 0.5 else 0]
+        end = [side - int(g.integers(0, max(1, side - bx1) + 1)) if g.random() < 0.5 else side,
+               side - int(g.integers(0, max(1, side - by1) + 1)) if g.random() < 0.5 else side]
+        image = image[cut[1]:end[1], cut[0]:end[0]]
+        box = (box[0] - cut[0], box[1] - cut[1], box[2] - cut[0], box[3] - cut[1])
+        h, w = image.shape[:2]
+        box = (max(box[0], 0.0), max(box[1], 0.0), min(box[2], w), min(box[3], h))
+    return die_crop(image, box)
 
 
 def render_label_crop(rng, label: str, **kwargs) -> np.ndarray:

@@ -32,7 +32,24 @@ def parse(argv):
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "dice-data", help="rendered sets cache")
     p.add_argument("--quantize", choices=("auto", "int8", "float16", "float32"), default="auto",
                    help="auto: the smallest variant that keeps the float32 accuracy")
+    p.add_argument("--measure", action="store_true",
+                   help="only measure the model already in --out (no training, no TensorFlow)")
     return p.parse_args(argv)
+
+
+def measure(args, labels, log) -> int:
+    """Print the figures of the shipped file, as the card states them."""
+    from ..classify import FaceClassifier
+    from . import evaluate
+    model_path = args.out / f"{args.name}.tflite"
+    clf = FaceClassifier(model_path, num_threads=args.threads)
+    xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
+    log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}")
+    if evaluate.REAL_DICE.is_dir():
+        log(f"webcam-crops {evaluate.webcam_crops(clf)}")
+        through, boxes = evaluate.tilted_webcam(clf)
+        log(f"tilted-webcam through detection {through}; on label boxes {boxes}")
+    return 0
 
 
 def _choose(results: dict, wanted: str) -> str:
@@ -53,6 +70,8 @@ def main(argv=None) -> int:
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     labels = list(PIP_FACES)
     started = time.monotonic()
+    if args.measure:
+        return measure(args, labels, log)
     log(f"Rendering {args.train} training and {args.val} held-out crops ({INPUT_SIZE}px) "
         f"with {args.threads} workers, seed {args.seed}")
     x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log)

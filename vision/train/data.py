@@ -12,7 +12,13 @@ from ..crops import INPUT_SIZE
 from ..synth import render_label_crop
 
 # Bump when the renderer changes so that cached sets are rendered anew.
-RENDER_VERSION = 3
+RENDER_VERSION = 4
+
+
+def _quiet_worker():
+    # One OpenCV thread per worker: the pool already uses every core it is given.
+    import cv2
+    cv2.setNumThreads(1)
 
 
 def _sample(args):
@@ -36,7 +42,7 @@ def render_set(labels, count: int, seed: int, split: int, workers: int, cache: P
     jobs = [(seed, split, i, tuple(labels)) for i in range(count)]
     start = time.monotonic()
     step = max(1, count // 10)
-    with Pool(max(1, workers)) as pool:
+    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
         for i, (crop, k) in enumerate(pool.imap(_sample, jobs, chunksize=64)):
             x[i], y[i] = crop, k
             if (i + 1) % step == 0 or i + 1 == count:
