@@ -175,7 +175,10 @@ def _anytime(state: CivState) -> Iterable[Action]:
             yield A.MovePiece(p, piece, to)
 
 
-UNIFORM = (A.Roll, A.BattleTotals)
+# Kinds whose enumerated candidates differ only in values the enumeration already keeps in range
+# (dice faces, card totals, a dial's other values, a piece's other places): whether one is legal
+# depends only on the position, so one check answers for all of them.
+UNIFORM = (A.Roll, A.BattleTotals, A.SetDial, A.MovePiece)
 
 
 def legal(state: CivState, apply: Callable[[CivState, Action], CivState]) -> list[Action]:
@@ -184,8 +187,6 @@ def legal(state: CivState, apply: Callable[[CivState, Action], CivState]) -> lis
     for action in candidates(state):
         kind = type(action)
         if kind in UNIFORM and kind in verdict:
-            # Enumerated rolls and card totals differ only in values already within range:
-            # one check answers for all of them.
             if verdict[kind]:
                 out.append(action)
             continue

@@ -51,3 +51,26 @@ def test_the_same_seed_plays_the_same_game():
     a = play(("A", "B", "C"), random.Random(7))
     b = play(("A", "B", "C"), random.Random(7))
     assert a.actions == b.actions and a.state == b.state
+
+
+def test_the_enumeration_shortcut_agrees_with_checking_every_candidate():
+    from companion.engine.civility.legal import candidates
+    from companion.engine.core import RulesError
+
+    game = find_game("civility")
+    for players, seed in ((3, 11), (6, 12)):
+        rng = random.Random(seed)
+        state = game.new(tuple(f"P{i + 1}" for i in range(players)), {})
+        for n in range(400):
+            if game.finished(state):
+                break
+            if n % 3 == 0:
+                slow = []
+                for a in candidates(state):
+                    try:
+                        game.apply(state, a)
+                    except RulesError:
+                        continue
+                    slow.append(a)
+                assert game.legal_actions(state) == slow
+            state = game.apply(state, step(game, state, rng))
