@@ -10,7 +10,7 @@ input in progress, never a game fact, and cleared by every accepted action.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from companion.engine.core import Action
 from companion.engine.dice import pip_value
@@ -66,8 +66,13 @@ class Table:
     """The wiring for one table: a session (or none, on the home screen), the draft, observers."""
 
     def __init__(self, queue: EventQueue | None = None, advisor: Callable | None = None,
-                 dice_reader: Callable[[], None] | None = None):
+                 dice_reader: Callable[[], None] | None = None,
+                 command_keys: Mapping[str, Command] | None = None):
         self.queue = queue or EventQueue()
+        # The config file's [keys] ("ctrl+z" -> undo, ...) replace the default command keys.
+        self.keys = dict(KEYS) if command_keys is None else {
+            **{k: v for k, v in KEYS.items() if v[0] != "command"},
+            **{chord: ("command", Command(command)) for chord, command in command_keys.items()}}
         self.session: Session | None = None
         self.draft = Draft()
         self.message: str = ""          # the last refusal or notice, for the banner
@@ -178,7 +183,7 @@ class Table:
             return ("command", Command(event.value))
         if event.kind == "key":
             key = str(event.value).lower()
-            return KEYS.get(key) or self._input.key(self, key)
+            return self.keys.get(key) or self._input.key(self, key)
         if event.kind == "tap":
             return tuple(event.value) if isinstance(event.value, (tuple, list)) else (event.value,)
         if event.kind == "dice":

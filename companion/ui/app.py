@@ -15,53 +15,64 @@ DEFAULT_SIZE = (800, 480)
 _started = time.perf_counter()
 
 
-def data_path() -> Path:
-    """Where the saved games live: $COMPANION_DATA_DIR, else ~/.local/share/companion."""
-    base = os.environ.get("COMPANION_DATA_DIR") or os.path.join(os.path.expanduser("~"), ".local", "share",
-                                                                "companion")
-    return Path(base) / "games.db"
-
-
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="companion run", description="Open the table app.")
-    parser.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}",
-                        help="window size WIDTHxHEIGHT (default 800x480)")
+    parser.add_argument("--size", help="window size WIDTHxHEIGHT (default: the config's [screen], else 800x480)")
     parser.add_argument("--fullscreen", action="store_true",
                         help="fill the screen (the Pi's touchscreen) and dock an on-screen keyboard")
-    parser.add_argument("--data-dir", help="folder of games.db (default $COMPANION_DATA_DIR or "
-                                           "~/.local/share/companion)")
+    parser.add_argument("--data-dir", help="folder of games.db (default: $COMPANION_DATA_DIR, the config's "
+                                           "[data], else ~/.local/share/companion)")
     parser.add_argument("--verbose", action="store_true", help="Kivy's log on the console")
     parser.add_argument("--exit-after-first-frame", action="store_true",
                         help="print the start-up time once the first frame is drawn, then quit (bench)")
     args = parser.parse_args(argv)
-    try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-        if width < 320 or height < 240:
-            raise ValueError
-    except ValueError:
-        parser.error(f"--size must look like 800x480 (at least 320x240), not {args.size!r}")
-    args.width, args.height = width, height
+    args.width = args.height = None
+    if args.size is not None:
+        try:
+            args.width, args.height = (int(v) for v in args.size.lower().split("x"))
+            if args.width < 320 or args.height < 240:
+                raise ValueError
+        except ValueError:
+            parser.error(f"--size must look like 800x480 (at least 320x240), not {args.size!r}")
     return args
 
 
-def configure_kivy(args: argparse.Namespace) -> None:
+def load_table_config():
+    """The table's config file (hardware/config.py): screen, touch input, keys, data folder.
+    A bad value never stops the app: it comes back as a warning, with the default used."""
+    from hardware.config import load_config
+
+    return load_config()
+
+
+def configure_kivy(args: argparse.Namespace, table_config=None) -> None:
     """Environment and Config for Kivy; must run before anything imports kivy.core."""
     os.environ["KIVY_NO_ARGS"] = "1"
     if not args.verbose:
         os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
     from kivy.config import Config
 
+    from hardware.config import TouchConfig
+    from hardware.touch import apply_kivy_input, kivy_input_entries
+
+    screen = table_config.screen if table_config is not None else None
+    width, height = DEFAULT_SIZE if screen is None else (screen.width, screen.height)
+    if args.width is not None:
+        width, height = args.width, args.height
+    fullscreen = args.fullscreen or bool(screen and screen.fullscreen)
     Config.set("kivy", "log_level", "info" if args.verbose else "warning")
     Config.set("kivy", "exit_on_escape", "0")  # escape clears an entry; it must not quit the game
-    Config.set("graphics", "width", str(args.width))
-    Config.set("graphics", "height", str(args.height))
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
     Config.set("graphics", "resizable", "1")
-    Config.set("graphics", "fullscreen", "auto" if args.fullscreen else "0")
-    Config.set("graphics", "show_cursor", "0" if args.fullscreen else "1")
-    # A right click must not leave the red multitouch dots on a table screen.
-    Config.set("input", "mouse", "mouse,disable_multitouch")
-    Config.set("kivy", "keyboard_mode", "systemanddock" if args.fullscreen else "system")
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
+    Config.set("graphics", "rotation", str(screen.rotation if screen else 0))
+    # Exactly one input provider per device: Kivy's stock [input] reads a Pi's touch screen twice
+    # (SDL's mouse and probesysfs), so every tap would be two taps (see hardware/touch.py).
+    touch = table_config.touch if table_config is not None else TouchConfig()
+    apply_kivy_input(Config, kivy_input_entries(touch))
+    Config.set("kivy", "keyboard_mode", "systemanddock" if fullscreen else "system")
 
 
 def run(argv=None, attach=None) -> int:
@@ -71,10 +82,13 @@ def run(argv=None, attach=None) -> int:
     and the dice reader put their InputEvents on it with `table.post` (any thread), follow its
     lights with `table.on_light`, and may return a callable that closes them when the app ends."""
     args = parse_args(argv)
-    configure_kivy(args)
+    table_config, warnings = load_table_config()
+    for warning in warnings:
+        print(f"config: {warning}", file=sys.stderr)
+    configure_kivy(args, table_config)
     from companion.store import Store
 
-    path = Path(args.data_dir) / "games.db" if args.data_dir else data_path()
+    path = Path(args.data_dir or table_config.data_dir) / "games.db"
     try:
         store = Store.open(path)
     except Exception as exc:  # a folder we cannot write: say so instead of a traceback
@@ -82,7 +96,10 @@ def run(argv=None, attach=None) -> int:
         return 1
     from .main import CompanionApp
 
-    app = CompanionApp(store, exit_after_first_frame=args.exit_after_first_frame, started=_started)
+    from hardware.config import key_lookup
+
+    app = CompanionApp(store, exit_after_first_frame=args.exit_after_first_frame, started=_started,
+                       command_keys=key_lookup(table_config.keys))
     detach = attach(app.table) if attach is not None else None
     try:
         app.run()

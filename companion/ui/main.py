@@ -32,10 +32,11 @@ class CompanionApp(App):
     # 1 at 800x480; larger windows scale fonts and fixed rows alike (1.5 at 1280x720).
     ui_scale = NumericProperty(1.0)
 
-    def __init__(self, store, exit_after_first_frame: bool = False, started: float | None = None, **kwargs):
+    def __init__(self, store, exit_after_first_frame: bool = False, started: float | None = None,
+                 command_keys=None, **kwargs):
         super().__init__(**kwargs)
         self.store = store
-        self.table = Table()
+        self.table = Table(command_keys=command_keys)
         self.exit_after_first_frame = exit_after_first_frame
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None
@@ -161,8 +162,9 @@ class CompanionApp(App):
                 self.go_home()
                 return True
             return False
-        mods = [m for m in ("ctrl", "shift", "alt") if m in modifiers]
-        if name in ("lctrl", "rctrl", "shift", "rshift", "alt", "alt-gr"):
+        # Modifiers in alphabetical order, as the config's [keys] chords are written ("ctrl+shift+z").
+        mods = sorted(m for m in ("alt", "ctrl", "meta", "shift") if m in modifiers)
+        if name in ("lctrl", "rctrl", "shift", "rshift", "alt", "alt-gr", "super", "compose"):
             return False
         self.table.post(InputEvent("key", "+".join(mods + [name]), "keyboard"))
         return True

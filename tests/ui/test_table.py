@@ -175,3 +175,17 @@ def test_advise_marks_the_squares_the_advisor_suggests(table):
         feed(table, tap("project", project), tap("square", "Ann", row, street))
     assert not table.state.village("Ann").owed
     assert table.advice is None
+
+
+def test_the_config_files_keys_replace_the_command_keys(tmp_path):
+    from hardware.config import key_lookup, parse_config
+
+    config = parse_config({"keys": {"undo": ["u"], "confirm": ["c"]}})
+    t = Table(command_keys=key_lookup(config.keys))
+    t.open(Session.new("rolling-village", ["Ann"]))
+    feed(t, key("2"), key("4"), key("c"))
+    assert t.session.actions == (Roll((2, 4)),)
+    feed(t, key("ctrl+z"))  # no longer undo
+    assert len(t.session.actions) == 1
+    feed(t, key("u"))
+    assert t.session.actions == ()
