@@ -86,9 +86,10 @@ def run(argv=None, attach=None) -> int:
     for warning in warnings:
         print(f"config: {warning}", file=sys.stderr)
     configure_kivy(args, table_config)
+    from companion.paths import DB_NAME
     from companion.store import Store
 
-    path = Path(args.data_dir or table_config.data_dir) / "games.db"
+    path = Path(args.data_dir or table_config.data_dir) / DB_NAME
     try:
         store = Store.open(path)
     except Exception as exc:  # a folder we cannot write: say so instead of a traceback

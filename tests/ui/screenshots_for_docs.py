@@ -14,7 +14,7 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 CHOSEN = {
     "home": "home",
     "setup": "setup",
-    "village-advice": "village",
+    "village-advice": "play",
     "village-avenue-choice": "avenue-choice",
     "village-refused": "refused",
     "end": "end",
