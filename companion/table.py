@@ -143,6 +143,11 @@ class Table:
     def state(self):
         return None if self.session is None else self.session.state
 
+    @property
+    def game_input(self) -> "GameInput | None":
+        """The open game's wiring: screens ask it what to offer (e.g. Civility's menu of choices)."""
+        return self._input
+
     # -- events ------------------------------------------------------------------------------
     def post(self, event: InputEvent) -> None:
         """Any thread: queue an event for the main thread."""
@@ -263,8 +268,16 @@ def wiring(game_name: str):
     return add
 
 
+# Wiring kept beside a game's screen helpers (no Kivy there either), imported when first needed.
+WIRING_MODULES = {"civility": "companion.ui.civility_view"}
+
+
 def input_for(game_name: str) -> GameInput:
     """The wiring of `game_name`'s intents into its actions."""
+    if game_name not in INPUTS and game_name in WIRING_MODULES:
+        import importlib
+
+        importlib.import_module(WIRING_MODULES[game_name])
     try:
         return INPUTS[game_name]()
     except KeyError:
