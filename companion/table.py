@@ -9,6 +9,7 @@ input in progress, never a game fact, and cleared by every accepted action.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
@@ -17,8 +18,8 @@ from companion.engine.dice import pip_value
 from companion.events import Command, EventQueue, InputEvent, TableLight
 from companion.session import Accepted, Rejected, Session
 
-# Desktop keys -> what they mean at the table. Digits enter dice; letters of Projects are added
-# per game (see RollingVillageInput.project_keys).
+# Desktop keys -> what they mean at the table. Digits enter dice; the initials of a game's
+# Projects are added per game (see RollingVillageInput.key).
 KEYS: dict[str, tuple] = {
     **{str(n): ("die", n) for n in range(1, 7)},
     **{f"numpad{n}": ("die", n) for n in range(1, 7)},
@@ -82,7 +83,6 @@ class Table:
         self.reading = False            # a dice reading was asked for and has not arrived
         self.advisor = advisor
         self.dice_reader = dice_reader
-        self.history: list[InputEvent] = []  # recent events, for diagnostics
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE
@@ -162,13 +162,16 @@ class Table:
 
     def handle(self, event: InputEvent) -> Outcome:
         """Turn one event into at most one action; tell the observers."""
-        self.history = (self.history + [event])[-50:]
         if self.session is None or self._input is None:
             return Outcome(info="No game is open.")
         intent = self._intent(event)
         if intent is None:
-            return Outcome(info=f"{event.kind} {event.value!r} means nothing here.")
-        outcome = self._input.dispatch(self, intent)
+            # An unknown key or a garbled panel line: ignored, and said so, never a crash.
+            outcome = Outcome(info=f'"{event.value}" from {event.source or event.kind} means nothing here.')
+            if event.kind == "key":
+                return outcome  # stray keys on a desktop are not worth a banner
+        else:
+            outcome = self._input.dispatch(self, intent)
         if outcome.rejected is not None:
             self.say(outcome.rejected.reason, error=True)
         elif outcome.info:
@@ -185,7 +188,10 @@ class Table:
 
     def _intent(self, event: InputEvent) -> tuple | None:
         if event.kind == "command":
-            return ("command", Command(event.value))
+            try:
+                return ("command", Command(event.value))
+            except ValueError:
+                return None
         if event.kind == "key":
             key = str(event.value).lower()
             return self.keys.get(key) or self._input.key(self, key)
@@ -194,9 +200,12 @@ class Table:
         if event.kind == "dice":
             self.reading = False
             faces = getattr(event.value, "faces", event.value)
-            values = [f if isinstance(f, int) else pip_value(str(f)) for f in faces]
+            if not isinstance(faces, (tuple, list)):
+                return ("unreadable", (str(faces),))
+            values = [f if isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
+                      else pip_value(str(f)) for f in faces]
             if any(v is None for v in values):
-                return ("unreadable", tuple(faces))
+                return ("unreadable", tuple(str(f) for f in faces))
             return ("dice", tuple(values))
         return None
 
@@ -208,6 +217,7 @@ class Table:
     def _after(self, result, action: Action | None) -> Outcome:
         if isinstance(result, Accepted):
             self.advice = None
+            self.reading = False
             self.draft = self._input.settle(self, Draft(player=self.draft.player))
             return Outcome(action=result.action or action)
         return Outcome(rejected=result)
@@ -251,10 +261,18 @@ class GameInput:
                 return table.read_dice()
         if kind == "unreadable":
             return Outcome(info=f"The dice could not be read ({', '.join(intent[1])}): tap them instead.")
-        handler = getattr(self, f"on_{kind}", None)
+        handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) else None
         if handler is None:
             return Outcome(info=f'"{kind}" is not used in this game.')
+        try:
+            inspect.signature(handler).bind(table, *intent[1:])
+        except TypeError:
+            return Outcome(info=f"{intent!r} is not a complete instruction; nothing changed.")
         return handler(table, *intent[1:])
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 INPUTS: dict[str, Callable[[], GameInput]] = {}
@@ -364,6 +382,8 @@ class RollingVillageInput(GameInput):
 
     def on_die(self, table: Table, value: int) -> Outcome:
         state = table.state
+        if not (_whole(value) and 1 <= value <= 6):
+            return Outcome(info=f"A die shows 1 to 6, not {value!r}.")
         if state.phase not in ("roll", "activate"):
             return Outcome(info=f"The dice {list(state.dice)} are in: build first, then roll again.")
         dice = table.draft.dice + (value,) if len(table.draft.dice) < 2 else (value,)
@@ -386,6 +406,7 @@ class RollingVillageInput(GameInput):
 
     def on_player_step(self, table: Table, step: int) -> Outcome:
         players = table.state.players
+        step = step if _whole(step) else 1
         index = players.index(table.draft.player) if table.draft.player in players else 0
         return self.on_player(table, players[(index + step) % len(players)])
 
@@ -399,6 +420,8 @@ class RollingVillageInput(GameInput):
             sums = " or ".join(str(s) for s in state.sheet.choice_sums)
             return Outcome(info=f"Players choose their Avenue only when the scoring roll adds up to "
                                 f"{sums} (rule: Scoring Phase).")
+        if player not in state.players or not (_whole(row) and 1 <= row <= state.sheet.avenues):
+            return Outcome(info=f"An Avenue is chosen by a player, 1 to {state.sheet.avenues} from the top.")
         choices = dict(table.draft.choices)
         choices[player] = row
         return self._redraft(table, choices=tuple(sorted(choices.items())), player=player)
@@ -407,6 +430,8 @@ class RollingVillageInput(GameInput):
         from companion.engine.rolling_village import Bonus, Build
 
         state = table.state
+        if player not in state.players or not (_whole(row) and _whole(street)):
+            return Outcome(info="A square is a player's Avenue and Street, as numbers.")
         if self.choosing(state, table.draft):
             return self.on_avenue(table, player, row)
         if player != table.draft.player and player in state.players:

@@ -189,3 +189,25 @@ def test_the_config_files_keys_replace_the_command_keys(tmp_path):
     assert len(t.session.actions) == 1
     feed(t, key("u"))
     assert t.session.actions == ()
+
+
+@pytest.mark.parametrize("event", [
+    InputEvent("command", "launch", "panel"),
+    InputEvent("tap", ("square", "Ann", "top", 2), "touch"),
+    InputEvent("tap", ("square", "Zed", 1, 2), "touch"),
+    InputEvent("tap", ("square",), "touch"),
+    InputEvent("tap", ("die", 9), "touch"),
+    InputEvent("tap", ("die", True), "touch"),
+    InputEvent("tap", ("avenue", "Ann", 7), "touch"),
+    InputEvent("tap", ("warp", 1), "touch"),
+    InputEvent("tap", "confirm-ish", "touch"),
+    InputEvent("dice", None, "camera"),
+    InputEvent("dice", (0, 7), "camera"),
+    InputEvent("wobble", 3, "gpio"),
+])
+def test_garbled_events_are_refused_without_a_crash_or_a_change(table, event):
+    feed(table, key("1"), key("3"), key("enter"))
+    before, draft = table.state, table.draft
+    feed(table, event)
+    assert table.state is before and table.draft.dice == draft.dice
+    assert table.message and not table.session.actions[1:]
