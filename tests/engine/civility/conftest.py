@@ -14,10 +14,11 @@ def game():
 class Table:
     """Applies actions in order and keeps the state; `refused` checks the rule named."""
 
-    def __init__(self, game, players=("Ann", "Bo", "Cy", "Di"), **options):
+    def __init__(self, game, players=("Ann", "Bo", "Cy", "Di"), reveal=True, **options):
         self.game = game
         self.state = game.new(players, options)
-        self.do(A.RevealStatus("Trade in 5 Economy and 1 Government", "city"))
+        if reveal:
+            self.do(A.RevealStatus("Trade in 5 Economy and 1 Government", "city"))
 
     def do(self, *actions):
         for a in actions:
@@ -42,3 +43,9 @@ class Table:
 @pytest.fixture
 def table(game):
     return lambda *players, **options: Table(game, players or ("Ann", "Bo", "Cy", "Di"), **options)
+
+
+@pytest.fixture
+def bare(game):
+    """Three players, no Status card turned over yet."""
+    return lambda **options: Table(game, ("Ann", "Bo", "Cy"), reveal=False, **options)

@@ -8,15 +8,8 @@ WIN2, CLEAN, LOSE1 = "Win 2 Battles", "Win a Battle Without Using Any Cards", "L
 TRADE = "Trade in 5 Economy and 1 Government"
 
 
-def fresh(game, players=("Ann", "Bo", "Cy"), **options):
-    from conftest import Table  # noqa: E402 (the helper lives next to the tests)
-    t = Table.__new__(Table)
-    t.game, t.state = game, game.new(players, options)
-    return t
-
-
-def test_two_card_display_rule(game):
-    t = fresh(game)
+def test_two_card_display_rule(game, bare):
+    t = bare()
     t.do(A.RevealStatus(WIN2, "battle"))
     assert t.state.side.name == WIN2 and t.state.reveals == 1
     t.do(A.RevealStatus(CLEAN, "battle"))  # a second battle card stays on the pile
@@ -25,8 +18,8 @@ def test_two_card_display_rule(game):
         game.apply(game.new(("A", "B"), {}), A.RevealStatus(WIN2, "city"))
 
 
-def test_claiming_the_side_card_leaves_the_pile_card_alone(game):
-    t = fresh(game)
+def test_claiming_the_side_card_leaves_the_pile_card_alone(game, bare):
+    t = bare()
     t.do(A.RevealStatus(WIN2, "battle"), A.RevealStatus("Build a Wonder", "city"))
     t.do(A.Roll((1, 2)))
     # Ann wins two battles (recorded as the table would have played them).
@@ -38,10 +31,10 @@ def test_claiming_the_side_card_leaves_the_pile_card_alone(game):
     assert t.state.reveals == 0
 
 
-def test_faq_battles_are_spent_on_the_card_claimed(game):
+def test_faq_battles_are_spent_on_the_card_claimed(game, bare):
     from companion.engine.civility.state import BattleRecord
     from dataclasses import replace
-    t = fresh(game)
+    t = bare()
     t.do(A.RevealStatus(WIN2, "battle"), A.RevealStatus(CLEAN, "battle"), A.Roll((1, 2)))
     # Ann wins a battle with cards, then one without.
     t.state = replace(t.state, battles=(BattleRecord("Ann", "Bo", "Ann", True), BattleRecord("Ann", "Cy", "Ann", False)))
@@ -58,8 +51,8 @@ def test_faq_battles_are_spent_on_the_card_claimed(game):
     assert t.city("Ann").status == 2
 
 
-def test_battles_before_the_reveal_do_not_count(game):
-    t = fresh(game, levels={"Ann": {"army": 5, "health": 5}})
+def test_battles_before_the_reveal_do_not_count(game, bare):
+    t = bare(levels={"Ann": {"army": 5, "health": 5}})
     t.do(A.RevealStatus("Build a Wonder", "city"))
     t.set("Ann", army="Bo", bridges=("Bo", "home"))
     t.do(A.Roll((6, 6)))
@@ -72,8 +65,8 @@ def test_battles_before_the_reveal_do_not_count(game):
 
 
 @pytest.fixture
-def ready_battle(game):
-    t = fresh(game, levels={"Ann": {"army": 5, "health": 5}})
+def ready_battle(game, bare):
+    t = bare(levels={"Ann": {"army": 5, "health": 5}})
     t.do(A.RevealStatus(LOSE1, "battle"), A.RevealStatus(TRADE, "city"))
     t.set("Ann", army="Bo", bridges=("Bo", "home"))
     t.do(A.Roll((6, 6)))
@@ -90,8 +83,8 @@ def test_lose_one_battle_and_win_without_cards_after_a_real_battle(ready_battle)
         t.do(A.ClaimStatus("Ann", LOSE1))
 
 
-def test_a_known_cost_is_paid_and_refused_when_short(game):
-    t = fresh(game, levels={"Ann": {"economy": 4}})
+def test_a_known_cost_is_paid_and_refused_when_short(game, bare):
+    t = bare(levels={"Ann": {"economy": 4}})
     t.do(A.RevealStatus(TRADE, "city"), A.Roll((1, 2)))
     with pytest.raises(IllegalAction, match="costs 5 Economy"):
         t.do(A.ClaimStatus("Ann", TRADE))
@@ -103,8 +96,8 @@ def test_a_known_cost_is_paid_and_refused_when_short(game):
         t.do(A.DrawCard("Ann", 1))
 
 
-def test_city_cards_only_on_the_claimers_turn_and_unknown_costs_are_entered(game):
-    t = fresh(game)
+def test_city_cards_only_on_the_claimers_turn_and_unknown_costs_are_entered(game, bare):
+    t = bare()
     t.do(A.RevealStatus("Build a Wonder", "city"), A.Roll((1, 2)))
     with pytest.raises(OutOfTurn, match="own turn"):
         t.do(A.ClaimStatus("Bo", "Build a Wonder"))
@@ -114,8 +107,8 @@ def test_city_cards_only_on_the_claimers_turn_and_unknown_costs_are_entered(game
     assert t.city("Ann").status == 1 and t.city("Ann").level("army") == 0 and t.city("Ann").level("health") == 0
 
 
-def test_personal_status_never_to_five_and_once(game):
-    t = fresh(game)
+def test_personal_status_never_to_five_and_once(game, bare):
+    t = bare()
     t.do(A.RevealStatus(TRADE, "city"), A.Roll((1, 2)))
     t.set("Ann", status=4)
     with pytest.raises(IllegalAction, match="cannot take a city to status 5"):
@@ -126,8 +119,8 @@ def test_personal_status_never_to_five_and_once(game):
     assert t.state.top.name == TRADE  # the current Status card stays
 
 
-def test_perks_go_to_single_leaders_and_pacifist_at_three(game):
-    t = fresh(game, levels={"Ann": {"army": 4}, "Bo": {"army": 4, "economy": 3}})
+def test_perks_go_to_single_leaders_and_pacifist_at_three(game, bare):
+    t = bare(levels={"Ann": {"army": 4}, "Bo": {"army": 4, "economy": 3}})
     t.do(A.RevealStatus("Build a Wonder", "city"), A.Roll((1, 2)))
     t.set("Ann", status=2)
     t.do(A.ClaimStatus("Ann", "personal"), A.StatusCostPaid("Ann"))
@@ -141,16 +134,16 @@ def test_perks_go_to_single_leaders_and_pacifist_at_three(game):
     assert t.state.pacifist_taken
 
 
-def test_pacifist_not_for_a_city_that_battled(game):
-    t = fresh(game)
+def test_pacifist_not_for_a_city_that_battled(game, bare):
+    t = bare()
     t.do(A.RevealStatus(TRADE, "city"), A.Roll((1, 2)))
     t.set("Ann", status=2, battled=True)
     t.do(A.ClaimStatus("Ann", "personal"), A.StatusCostPaid("Ann"))
     assert t.state.pacifist_choice == ""
 
 
-def test_first_to_status_five_wins(game):
-    t = fresh(game)
+def test_first_to_status_five_wins(game, bare):
+    t = bare()
     t.do(A.RevealStatus("Build a Wonder", "city"), A.Roll((1, 2)))
     t.set("Ann", status=4)
     t.do(A.ClaimStatus("Ann", "Build a Wonder"), A.StatusCostPaid("Ann"))
@@ -162,8 +155,8 @@ def test_first_to_status_five_wins(game):
     assert game.legal_actions(t.state) == []
 
 
-def test_quick_play_two_decks_status_one_and_no_pacifist(game):
-    t = fresh(game, quick_play=True)
+def test_quick_play_two_decks_status_one_and_no_pacifist(game, bare):
+    t = bare(quick_play=True)
     assert t.state.reveals == 2 and all(c.status == 1 for c in t.state.cities)
     t.do(A.RevealStatus("Build a Wonder", "city"))
     with pytest.raises(IllegalAction, match="other Status deck already shows"):
@@ -177,14 +170,14 @@ def test_quick_play_two_decks_status_one_and_no_pacifist(game):
     t.do(A.RevealStatus("Grow a Garden", "city"))
 
 
-def test_perks_are_awarded_when_a_status_card_is_turned_over(game):
-    t = fresh(game, levels={"Bo": {"army": 5}})
+def test_perks_are_awarded_when_a_status_card_is_turned_over(game, bare):
+    t = bare(levels={"Bo": {"army": 5}})
     t.do(A.RevealStatus(TRADE, "city"))
     assert t.city("Bo").perks == ("army",)
 
 
-def test_the_lowest_status_card_goes_to_the_lowest_city_and_discards_status_cards(game):
-    t = fresh(game)
+def test_the_lowest_status_card_goes_to_the_lowest_city_and_discards_status_cards(game, bare):
+    t = bare()
     t.do(A.RevealStatus(TRADE, "city"), A.Roll((1, 2)))
     t.set("Ann", status=2)
     t.set("Cy", status=1)
