@@ -94,9 +94,14 @@ def waiting(b: Battle) -> str:
     }[b.stage]
 
 
+def _modifier_step(state: CivState, player: str) -> Battle:
+    """The battle, when `player` is the side now choosing a die or cards (defender, then attacker)."""
+    stage = state.battle.stage if state.battle and state.battle.stage == "attacker" else "defender"
+    return _battle(state, player, stage)
+
+
 def battle_roll(state: CivState, a: A.BattleRoll) -> CivState:
-    stage = state.battle.stage if state.battle else "defender"
-    b = _battle(state, a.player, stage if stage in ("defender", "attacker") else "defender")
+    b = _modifier_step(state, a.player)
     if not 1 <= a.die <= 6:
         raise IllegalAction(f"A die shows 1 to 6, not {a.die} (rule: Dice).", rule="Dice")
     if b.stage == "defender":
@@ -106,8 +111,7 @@ def battle_roll(state: CivState, a: A.BattleRoll) -> CivState:
 
 
 def battle_cards(state: CivState, a: A.BattleCards) -> CivState:
-    stage = state.battle.stage if state.battle else "defender"
-    b = _battle(state, a.player, stage if stage in ("defender", "attacker") else "defender")
+    b = _modifier_step(state, a.player)
     hand = state.city(a.player).hand
     if not 0 <= a.cards <= hand:
         raise IllegalAction(f"{a.player} holds {hand} card(s) and cannot play {a.cards} (rule: Modifiers).",
