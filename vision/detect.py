@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .pips import dice_from_pips
+
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
 
 
@@ -37,6 +39,8 @@ class DetectorConfig:
     # frame's median gradient (a busy background raises the bar).
     min_edge: float = 60.0
     edge_factor: float = 0.0  # off by default: wood grain and felt fibres cost more than it finds
+    # Also find dice by their pips alone (translucent dice, white dice on white paper).
+    pip_dice: bool = True
     # Keep only blobs with pip-like spots inside (off: faint or blurred pips would lose dice).
     require_pips: bool = False
     max_aspect: float = 1.8
@@ -83,6 +87,8 @@ class DiceDetector:
         work, scale = self._to_work(image_bgr)
         mask = self.foreground(work)
         boxes = _dice_boxes(mask, work, self.config)
+        if self.config.pip_dice:
+            boxes += dice_from_pips(mask, boxes, self.config.min_die, self.config.max_die)
         h, w = image_bgr.shape[:2]
         found = []
         for x0, y0, x1, y1 in boxes:

@@ -1,0 +1,106 @@
+"""Dice seen only by their pips: translucent dice, and white dice on white paper.
+
+Such a die's body hardly differs from the tray, but its pips do: they are left in the
+foreground mask as small round spots, too small to be dice. Two or more spots of one size
+that lie close together are one die's pips (a lone spot is too weak a sign: a 1 must show
+its body); the die is about five pip diameters across (pips are about a fifth
+of the face), centred on its pips.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = ["dice_from_pips"]
+
+# A die's edge in pip diameters, and how far apart (in diameters) pips of one face can lie:
+# the two pips of a 2 sit about 3.5 diameters apart, neighbouring dice's pips further.
+DIE_PER_PIP = 5.0
+SAME_DIE = 3.8
+NEIGHBOURS = 2.2
+
+
+def dice_from_pips(mask: np.ndarray, found: list[tuple], min_die: float, max_die: float) -> list[tuple]:
+    """Boxes (x0, y0, x1, y1) of dice made of pip spots lying outside the boxes already found."""
+    spots = _spots(mask, found, min_die)
+    if not spots:
+        return []
+    boxes = []
+    for group in _groups(spots, SAME_DIE):
+        d = float(np.median([spots[i][2] for i in group]))
+        side = DIE_PER_PIP * d
+        extent = _extent([spots[i] for i in group])
+        # Pips of neighbouring dice can chain together: a group wider than one face is cut
+        # into the tighter groups it is made of.
+        subgroups = [group] if extent <= 0.9 * side else \
+            [[group[j] for j in sub] for sub in _groups([spots[i] for i in group], NEIGHBOURS)]
+        for sub in subgroups:
+            members = [spots[i] for i in sub]
+            if len(members) == 1:
+                continue  # a lone spot (a screw, a crumb) is too weak a sign of a die
+            if len(members) > 6:
+                continue
+            xs = [m[0] for m in members]
+            ys = [m[1] for m in members]
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+            half = max(side, _extent(members) + 2.5 * d) / 2
+            if not min_die <= 2 * half <= max_die:
+                continue
+            boxes.append((int(cx - half), int(cy - half), int(np.ceil(cx + half)), int(np.ceil(cy + half))))
+    h, w = mask.shape[:2]
+    return [(max(0, x0), max(0, y0), min(w, x1), min(h, y1)) for x0, y0, x1, y1 in boxes]
+
+
+def _spots(mask, found, min_die) -> list[tuple[float, float, float, float]]:
+    """(x, y, diameter, roundness) of small round blobs outside the found dice."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    max_area = (0.3 * min_die * 2) ** 2  # a pip of the biggest die is under a third of its face
+    spots = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < 4 or area > max_area:
+            continue
+        bx, by, bw, bh = cv2.boundingRect(c)
+        if bx <= 0 or by <= 0 or bx + bw >= mask.shape[1] or by + bh >= mask.shape[0]:
+            continue
+        (x, y), r = cv2.minEnclosingCircle(c)
+        roundness = area / (np.pi * r * r) if r > 0 else 0.0
+        if roundness < 0.45:
+            continue
+        # Pips on the side faces of a die already found (tilted view) lie just outside its box.
+        if any(x0 - 0.5 * (x1 - x0) <= x <= x1 + 0.5 * (x1 - x0) and
+               y0 - 0.5 * (y1 - y0) <= y <= y1 + 0.5 * (y1 - y0) for x0, y0, x1, y1 in found):
+            continue
+        spots.append((x, y, 2.0 * np.sqrt(area / np.pi), roundness))
+    return spots
+
+
+def _groups(spots, reach: float) -> list[list[int]]:
+    """Single-link groups of spots of like size closer than reach x their diameter."""
+    n = len(spots)
+    parent = list(range(n))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        xi, yi, di, _ = spots[i]
+        for j in range(i + 1, n):
+            xj, yj, dj, _ = spots[j]
+            if max(di, dj) > 1.8 * min(di, dj):
+                continue
+            if np.hypot(xi - xj, yi - yj) <= reach * max(di, dj):
+                parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _extent(members) -> float:
+    xs = [m[0] for m in members]
+    ys = [m[1] for m in members]
+    return max(max(xs) - min(xs), max(ys) - min(ys))
