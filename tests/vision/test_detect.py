@@ -5,7 +5,7 @@ import pytest
 
 from vision.detect import DiceDetector, detect_dice
 
-from conftest import REAL_DICE, scene
+from .conftest import REAL_DICE, scene
 
 
 def _found(detections, truth_box) -> bool:
@@ -52,7 +52,7 @@ def test_two_touching_dice_are_two_detections():
 
 
 def test_boxes_are_in_input_pixels_for_any_image_size():
-    s = scene(77, 3, tilt_max=10.0, touching=0.0)
+    s = scene(77, 3, tilt_max=10.0, touching=0.0, surface="felt")
     big = cv2.resize(s.image, (1280, 960), interpolation=cv2.INTER_LINEAR)
     detections = detect_dice(big)
     for die in s.dice:
