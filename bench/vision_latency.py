@@ -20,24 +20,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.latency import format_latency, measure_latency, peak_rss_mb  # noqa: E402
 from vision.reader import DiceReader, SettledReader  # noqa: E402
-from vision.synth import render_roll  # noqa: E402
+from vision.sim import SimulatedTray  # noqa: E402
 
 FPS = 30.0
 
 
-def settle_to_reading(reader: DiceReader, rolls: int = 8) -> dict:
+def settle_to_reading(reader: DiceReader, rolls: int = 8, moving: int = 10) -> dict:
     rng = random.Random(42)
     delays, missing, extra = [], 0, 0
-    for i in range(rolls):
-        roll = render_roll(rng, rng.randint(1, 6), 10, 30)
+    for _ in range(rolls):
+        tray = SimulatedTray(dice=rng.randint(1, 6), seed=rng.getrandbits(32), fps=FPS, moving=moving)
         settled = SettledReader(reader)
+        for _ in range(5):  # the empty tray first, as at the table
+            settled.feed(*tray.next_frame())
+        tray.roll()
         got = []
-        for k, frame in enumerate(roll.frames):
+        for k in range(40):  # `moving` frames of tumbling dice, then still ones
+            image, t = tray.next_frame()
             t0 = time.perf_counter()
-            reading = settled.feed(frame, k / FPS)
+            reading = settled.feed(image, t)
             spent = time.perf_counter() - t0
             if reading is not None:
-                got.append((k - roll.first_still) / FPS + spent)
+                got.append((k - moving) / FPS + spent)
         if not got:
             missing += 1
         else:

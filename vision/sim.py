@@ -11,6 +11,7 @@ import random
 import time
 from urllib.parse import parse_qs
 
+import cv2
 import numpy as np
 
 from .synth import render_roll
@@ -55,19 +56,49 @@ class SimulatedTray:
         for _ in range(5):
             self._tray_seed = self.rng.getrandbits(63)
             try:
-                roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, self.moving, 1,
+                roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, 0, 1,
                                    self.size, faces=faces, surface=self.surface, noise=0.0)
                 break
             except ValueError as exc:
-                # The renderer can fail to draw a tumbling die that starts wholly outside the frame,
-                # or to fit many big dice: another throw of the same dice is as good a roll.
-                error = exc
+                error = exc  # too many big dice to fit: another throw is as good a roll
         else:
             raise error
-        self._frames = roll.frames[:-1]
+        self._empty = self._render_empty()
         self._still = roll.frames[-1]
         self.truth = roll.dice
+        self._frames = self._tumble(self._still, self._empty, roll.dice)
         self._last_roll_time = self._now()
+
+    def _tumble(self, still: np.ndarray, empty: np.ndarray, dice) -> list[np.ndarray]:
+        """Frames of the dice sliding and turning in towards where they come to rest.
+
+        Each die's picture is cut from the still frame and pasted, turned, along its path over
+        the empty tray (same tray and light: same seed), so that only the dice move.
+        """
+        h, w = still.shape[:2]
+        paths = []
+        for die in dice:
+            x0, y0, x1, y1 = die.box
+            x0, y0, x1, y1 = max(0, x0 - 3), max(0, y0 - 3), min(w, x1 + 3), min(h, y1 + 3)
+            patch = still[y0:y1, x0:x1]
+            body = (np.abs(patch.astype(np.int16) - empty[y0:y1, x0:x1]).max(axis=2) > 10)
+            angle = self.rng.uniform(0, 2 * np.pi)
+            reach = self.rng.uniform(0.15, 0.4) * w
+            spin = self.rng.uniform(180, 720) * self.rng.choice((-1, 1))
+            paths.append((x0, y0, patch, body.astype(np.uint8), reach * np.cos(angle), reach * np.sin(angle), spin))
+        frames = []
+        for k in range(self.moving):
+            ease = 1.0 - ((k + 1) / (self.moving + 1))
+            frame = empty.copy()
+            for x0, y0, patch, body, dx, dy, spin in paths:
+                ph, pw = body.shape
+                turn = cv2.getRotationMatrix2D((pw / 2, ph / 2), spin * ease, 1.0)
+                turn[:, 2] += (x0 + dx * ease, y0 + dy * ease)
+                moved = cv2.warpAffine(patch, turn, (w, h))
+                where = cv2.warpAffine(body, turn, (w, h)) > 0
+                frame[where] = moved[where]
+            frames.append(frame)
+        return frames
 
     def clear(self) -> None:
         """Take the dice out: the tray is empty until the next roll."""
