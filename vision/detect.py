@@ -111,7 +111,7 @@ class DiceDetector:
             bg = _estimate_background(lab, cfg)
         score = _contrast(lab, bg, cfg)
         # On a busy background (wood grain, felt fibres) the noise floor rises; stay above it.
-        noise = float(np.median(score))
+        noise = float(np.median(score[::4, ::4]))
         threshold = max(cfg.min_contrast, 3.0 * noise)
         mask = (score > threshold).astype(np.uint8) * 255
         if cfg.edge_factor > 0:
@@ -191,13 +191,14 @@ def _commonest_colour(small: np.ndarray) -> np.ndarray:
 
 
 def _contrast(lab: np.ndarray, bg: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
-    lab_f = lab.astype(np.float32)
-    bg_f = bg.astype(np.float32)
-    d = lab_f - bg_f
-    dl = d[..., 0]
-    dl = np.where(dl < 0, dl * cfg.shadow_weight, dl)
-    dc2 = d[..., 1] ** 2 + d[..., 2] ** 2
-    return np.sqrt(dl * dl + (cfg.chroma_weight ** 2) * dc2)
+    """Per-pixel difference from the tray; darkening (a shadow, perhaps) is weighted down."""
+    d = cv2.subtract(lab, bg, dtype=cv2.CV_32F) if lab.dtype == bg.dtype else \
+        lab.astype(np.float32) - bg.astype(np.float32)
+    dl, da, db = cv2.split(d)
+    # max(dl, w * dl) with w < 1 keeps a brightening and shrinks a darkening by w.
+    dl = cv2.max(dl, dl * cfg.shadow_weight)
+    chroma = cv2.magnitude(da, db) * cfg.chroma_weight
+    return cv2.magnitude(dl, chroma)
 
 
 def _fill_holes(mask: np.ndarray) -> np.ndarray:
@@ -401,9 +402,9 @@ def _split_by_count(contour, count: int, parts: list) -> list:
     pts = np.column_stack([xs, ys]).astype(np.float32)
     if len(pts) < count * 4:
         return parts
-    step = max(1, len(pts) // 3000)
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    _, _, centres = cv2.kmeans(pts[::step], count, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    step = max(1, len(pts) // 800)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.5)
+    _, _, centres = cv2.kmeans(pts[::step], count, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
     nearest = np.argmin(((pts[:, None, :] - centres[None]) ** 2).sum(-1), axis=1)
     out = []
     for k in range(count):

@@ -94,7 +94,7 @@ class DiceReader:
         dice = []
         for det, crop, (label, confidence) in zip(detections, crops, faces):
             dice.append(DieRead(face=pip_value(label), label=label, confidence=confidence,
-                                box=det.box, color=dominant_color(frame_bgr, det.box),
+                                box=det.box, color=_crop_color(crop),
                                 uncertain=confidence < self.threshold,
                                 crop=crop if self.keep_crops else None))
         return DiceReading(tuple(dice), frame_index, time)
@@ -107,6 +107,12 @@ class DiceReader:
         label, confidence = self.classifier.classify(crop[None])[0]
         return DieRead(pip_value(label), label, confidence, box, dominant_color(crop_bgr, box),
                        confidence < self.threshold, crop if self.keep_crops else None)
+
+
+def _crop_color(crop_rgb: np.ndarray) -> str:
+    """The die's colour named from its small crop (same middle of the box, far fewer pixels)."""
+    side = crop_rgb.shape[0]
+    return dominant_color(np.ascontiguousarray(crop_rgb[..., ::-1]), (0, 0, side, side))
 
 
 def same_dice(a: DiceReading, b: DiceReading) -> bool:
