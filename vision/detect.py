@@ -252,6 +252,8 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
                 peeled.append(box)
     boxes = []
     for contour, (area, aspect, solidity) in blobs:
+        if typical is not None and area < 0.3 * typical ** 2:
+            continue  # far smaller than the roll's dice: a pip of a die whose body did not show
         single = aspect <= 1.45 and solidity >= 0.8 and np.sqrt(area) <= cfg.max_die * 1.15
         if typical is not None and area > 1.8 * typical ** 2:
             single = False

@@ -22,7 +22,7 @@ NEIGHBOURS = 2.2
 
 def dice_from_pips(mask: np.ndarray, found: list[tuple], min_die: float, max_die: float) -> list[tuple]:
     """Boxes (x0, y0, x1, y1) of dice made of pip spots lying outside the boxes already found."""
-    spots = _spots(mask, found, min_die)
+    spots = _spots(mask, found, max_die)
     if not spots:
         return []
     boxes = []
@@ -51,10 +51,10 @@ def dice_from_pips(mask: np.ndarray, found: list[tuple], min_die: float, max_die
     return [(max(0, x0), max(0, y0), min(w, x1), min(h, y1)) for x0, y0, x1, y1 in boxes]
 
 
-def _spots(mask, found, min_die) -> list[tuple[float, float, float, float]]:
+def _spots(mask, found, max_die) -> list[tuple[float, float, float, float]]:
     """(x, y, diameter, roundness) of small round blobs outside the found dice."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    max_area = (0.3 * min_die * 2) ** 2  # a pip of the biggest die is under a third of its face
+    max_area = (0.25 * max_die) ** 2  # a pip of the biggest die is under a quarter of its edge
     spots = []
     for c in contours:
         area = cv2.contourArea(c)
