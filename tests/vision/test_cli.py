@@ -74,3 +74,13 @@ def test_watch_bad_source_exit_2():
     result = _run("watch", "--source", "/dev/video99", "--count", "1")
     assert result.returncode == 2
     assert "no camera at /dev/video99" in result.stderr
+
+
+@pytest.mark.ui
+def test_watch_window_shows_frames_then_closes():
+    import os
+    if not os.environ.get("DISPLAY"):
+        pytest.skip("no display: run under tools/with-display (make test does)")
+    result = _run("watch", "--source", "sim:?dice=2&seed=5&every=0.5", "--count", "8")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Leaving application" in result.stderr
