@@ -71,19 +71,28 @@ def _to_actions(m: Model, player: str, steps, bonus) -> tuple:
     return tuple(out)
 
 
+TIE_BREAK = 0.01  # playouts: among equal gains, prefer squares that can grow a Network later
+
+
 def _greedy_cell(ev: Evaluation, kind: int, cells) -> int:
+    m, grid = ev.m, ev.grid
     best, best_gain = cells[0], -1.0
     for c in cells:
         g = ev.gain(kind, c)
+        if TIE_BREAK:
+            for n in m.neighbours[c]:
+                if grid[n] == kind or (not grid[n] and m.points[n]):
+                    g += TIE_BREAK
         if g > best_gain:
             best, best_gain = c, g
     return best
 
 
-def playout(m: Model, grid: list[int], turn: int, left: tuple[int, ...], rolls) -> float:
+def playout(base: Evaluation, turn: int, left: tuple[int, ...], rolls) -> float:
     """Expected points of every Activation from `turn` on, building greedily on `rolls`."""
-    g = list(grid)
-    ev = Evaluation(m, g)
+    m = base.m
+    ev = base.copy()
+    g = ev.grid
     total = ev.e if turn >= 1 else 0.0
     left = list(left)
     for k, (a, b) in zip(range(turn + 1, TURNS + 1), rolls):
@@ -91,16 +100,14 @@ def playout(m: Model, grid: list[int], turn: int, left: tuple[int, ...], rolls) 
             cells = _street_open(m, g, street)
             if cells:
                 kind = m.face_type[face - 1]
-                g[_greedy_cell(ev, kind, cells)] = kind
-                ev = Evaluation(m, g)
+                ev.place(kind, _greedy_cell(ev, kind, cells))
         if k in BONUS_TURNS and left:
             empty = [c for c, x in enumerate(g) if not x]
             if empty:
                 options = [(ev.gain(kind, c), -i, kind, c) for i, kind in enumerate(left) for c in empty]
                 _, _, kind, cell = max(options)
-                g[cell] = kind
+                ev.place(kind, cell)
                 left.remove(kind)
-                ev = Evaluation(m, g)
         total += ev.e
     return total
 
@@ -170,7 +177,8 @@ def advise(state: VillageState, player: str, greedy: bool = False, lookahead: fl
         for c, k in placed:
             grid[c] = k
         rest = tuple(t for t in left if not bonus or t != bonus[1])
-        mean = sum(playout(m, grid, turn, rest, r) for r in rolls) / playouts
+        base = Evaluation(m, grid)
+        mean = sum(playout(base, turn, rest, r) for r in rolls) / playouts
         for c, _ in placed:
             grid[c] = 0
         if best is None or mean > best[0]:

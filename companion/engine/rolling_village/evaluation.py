@@ -37,6 +37,8 @@ class Model:
     types: tuple[str, ...]
     face_type: tuple[int, ...]  # face_type[d - 1]: type index (1-based) of die face d
     street_cells: tuple[tuple[int, ...], ...]
+    mask_odds: tuple[float, ...]  # mask_odds[set of Avenues as bits]: chance the dice pick one
+    mask_rows: tuple[tuple[int, ...], ...]  # mask_rows[set of Avenues as bits]: their indexes
 
 
 @functools.lru_cache(maxsize=16)
@@ -62,27 +64,31 @@ def model_for(sheet: Sheet, legend: Legend) -> Model:
         tuple(i // streets for i in range(cells)), tuple(nbrs), row_odds, choice, legend.names,
         tuple(legend.names.index(legend.project_for_die(d)) + 1 for d in range(1, 7)),
         tuple(tuple(r * streets + s for r in range(rows)) for s in range(streets)),
+        tuple(sum(p for r, p in enumerate(row_odds) if mask >> r & 1) for mask in range(1 << rows)),
+        tuple(tuple(r for r in range(rows) if mask >> r & 1) for mask in range(1 << rows)),
     )
 
 
 class Evaluation:
-    """A grid's Networks and Avenue scores, and the change in E from adding one Project."""
+    """A grid's Networks and Avenue scores; the change in E from adding one Project (`gain`);
+    `place` adds it, updating the Networks in place (playouts build on a `copy`)."""
 
-    __slots__ = ("m", "grid", "comp", "vals", "masks", "scores", "e")
+    __slots__ = ("m", "grid", "comp", "vals", "masks", "members", "scores", "top", "e")
 
     def __init__(self, m: Model, grid: list[int]):
         self.m, self.grid = m, grid
         comp = [-1] * len(grid)
-        vals, masks = [], []
+        vals, masks, members = [], [], []
         pts, row_of, nbrs = m.points, m.row_of, m.neighbours
         for start, kind in enumerate(grid):
             if not kind or comp[start] >= 0:
                 continue
             ident = len(vals)
             comp[start] = ident
-            todo, value, mask = [start], 0, 0
+            todo, cells, value, mask = [start], [], 0, 0
             while todo:
                 c = todo.pop()
+                cells.append(c)
                 value += pts[c]
                 mask |= 1 << row_of[c]
                 for n in nbrs[c]:
@@ -91,37 +97,94 @@ class Evaluation:
                         todo.append(n)
             vals.append(value)
             masks.append(mask)
+            members.append(cells)
         scores = [0] * m.rows
         for value, mask in zip(vals, masks):
             if value:
                 for r in range(m.rows):
                     if mask >> r & 1:
                         scores[r] += value
-        self.comp, self.vals, self.masks, self.scores = comp, vals, masks, scores
-        self.e = _expect(m, scores)
+        self.comp, self.vals, self.masks, self.members = comp, vals, masks, members
+        self._rescore(scores)
+
+    def _rescore(self, scores: list[int]) -> None:
+        self.scores = scores
+        self.top = max(scores)
+        self.e = _expect(self.m, scores)
+
+    def copy(self) -> "Evaluation":
+        other = object.__new__(Evaluation)
+        other.m, other.grid, other.comp = self.m, list(self.grid), list(self.comp)
+        other.vals, other.masks, other.members = list(self.vals), list(self.masks), list(self.members)
+        other.scores, other.top, other.e = self.scores, self.top, self.e
+        return other
+
+    def _joined(self, kind: int, cell: int) -> list[int]:
+        grid, comp, joined = self.grid, self.comp, []
+        for n in self.m.neighbours[cell]:
+            if grid[n] == kind and comp[n] not in joined:
+                joined.append(comp[n])
+        return joined
 
     def gain(self, kind: int, cell: int) -> float:
         """How much E grows if a Project of type `kind` is built on the empty `cell`."""
-        m, grid, comp = self.m, self.grid, self.comp
-        joined = []
+        m, vals, masks = self.m, self.vals, self.masks
+        joined = self._joined(kind, cell)
         value, mask = m.points[cell], 1 << m.row_of[cell]
-        for n in m.neighbours[cell]:
-            if grid[n] == kind and comp[n] not in joined:
-                joined.append(comp[n])
-                value += self.vals[comp[n]]
-                mask |= self.masks[comp[n]]
+        for j in joined:
+            value += vals[j]
+            mask |= masks[j]
         if not value:
             return 0.0
+        odds = m.mask_odds
+        delta = value * odds[mask]
+        for j in joined:
+            delta -= vals[j] * odds[masks[j]]
+        if m.choice_odds and not joined:
+            # Nothing is taken away: the best Avenue is the old best or one this one reaches.
+            best, scores = self.top, self.scores
+            for r in m.mask_rows[mask]:
+                if scores[r] + value > best:
+                    best = scores[r] + value
+            delta += m.choice_odds * (best - self.top)
+        elif m.choice_odds:
+            best = 0
+            for r, x in enumerate(self.scores):
+                if mask >> r & 1:
+                    x += value
+                for j in joined:
+                    if masks[j] >> r & 1:
+                        x -= vals[j]
+                if x > best:
+                    best = x
+            delta += m.choice_odds * (best - self.top)
+        return delta
+
+    def place(self, kind: int, cell: int) -> None:
+        """Build a Project of type `kind` on the empty `cell` (the Networks it joins merge)."""
+        m, vals, masks, members, comp = self.m, self.vals, self.masks, self.members, self.comp
+        joined = self._joined(kind, cell)
+        value, mask, cells = m.points[cell], 1 << m.row_of[cell], [cell]
         scores = list(self.scores)
         for j in joined:
-            v, jm = self.vals[j], self.masks[j]
+            value += vals[j]
+            mask |= masks[j]
+            cells += members[j]
             for r in range(m.rows):
-                if jm >> r & 1:
-                    scores[r] -= v
+                if masks[j] >> r & 1:
+                    scores[r] -= vals[j]
+            vals[j], masks[j], members[j] = 0, 0, []
+        ident = len(vals)
+        vals.append(value)
+        masks.append(mask)
+        members.append(cells)
+        for c in cells:
+            comp[c] = ident
         for r in range(m.rows):
             if mask >> r & 1:
                 scores[r] += value
-        return _expect(m, scores) - self.e
+        self.grid[cell] = kind
+        self._rescore(scores)
 
 
 def _expect(m: Model, scores: list[int]) -> float:

@@ -109,7 +109,7 @@ class RollingVillage(Game):
                                 f"{action.row}, Street {action.street}; build only on empty squares "
                                 "(rule: Village Grid).", rule="Village Grid")
 
-    def _village_owing(self, state: VillageState, player: str, what: str) -> Village:
+    def _village_owing(self, state: VillageState, player: str) -> Village:
         try:
             village = state.village(player)
         except KeyError:
@@ -126,7 +126,7 @@ class RollingVillage(Game):
         return village
 
     def _build(self, state: VillageState, action: Build) -> VillageState:
-        village = self._village_owing(state, action.player, "build")
+        village = self._village_owing(state, action.player)
         self._check_square(state, action, village)
         builds = [o for o in village.owed if o.kind in ("start", "build")]
         if not builds:
@@ -180,7 +180,7 @@ class RollingVillage(Game):
                             rule="Die swap")
 
     def _bonus(self, state: VillageState, action: Bonus) -> VillageState:
-        village = self._village_owing(state, action.player, "bonus")
+        village = self._village_owing(state, action.player)
         self._check_square(state, action, village)
         if not any(o.kind == "bonus" for o in village.owed):
             raise OutOfTurn(f"Bonus Projects are built on turns {join_phrases([str(t) for t in BONUS_TURNS])} "

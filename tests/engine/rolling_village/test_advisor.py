@@ -97,3 +97,25 @@ def test_choose_avenue_is_the_best_scoring_one():
     for player in state.players:
         scores = avenue_scores(state.village(player).grid, state.sheet)
         assert scores[advisor.choose_avenue(state, player) - 1] == max(scores)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_fast_network_bookkeeping_agrees_with_scoring(seed):
+    """The advisor's incremental gain/place must equal scoring the grid from scratch."""
+    from companion.engine.rolling_village.evaluation import Evaluation, model_for
+
+    rng = random.Random(seed)
+    sheet, legend = GAME.new(("A",)).sheet, GAME.new(("A",)).legend
+    m = model_for(sheet, legend)
+    ev = Evaluation(m, [0] * (m.rows * m.streets))
+    for _ in range(26):
+        empty = [c for c, k in enumerate(ev.grid) if not k]
+        cell, kind = rng.choice(empty), rng.randint(1, len(m.types))
+        fresh = Evaluation(m, list(ev.grid))
+        grid = [[legend.names[k - 1] if k else None for k in ev.grid[r * 6:(r + 1) * 6]] for r in range(5)]
+        assert fresh.e == pytest.approx(expected_score(tuple(map(tuple, grid)), sheet))
+        before = ev.e
+        gain = ev.gain(kind, cell)
+        ev.place(kind, cell)
+        assert ev.e - before == pytest.approx(gain)
+        assert ev.e == pytest.approx(Evaluation(m, list(ev.grid)).e)
