@@ -1,6 +1,7 @@
 """The Kivy App: the screens, the banner, keys, and the table's event pump on the main thread."""
 from __future__ import annotations
 
+import importlib
 import resource
 import time
 
@@ -17,13 +18,43 @@ from companion.session import Session
 from companion.table import Table
 
 from . import theme
-from .screens.end import EndScreen
 from .screens.home import HomeScreen
 from .screens.setup import SetupScreen
-from .screens.village import VillageScreen
 from .widgets.common import Banner
 
-PLAY_SCREENS = {"rolling-village": "village"}
+# Each game's screens: (name, module, class) of its play screen, then of its end screen. A game
+# is offered on the set-up screen once its screens load; a game whose end is not a score table
+# brings its own end screen.
+GAME_SCREENS = {
+    "rolling-village": (("village", "companion.ui.screens.village", "VillageScreen"),
+                        ("end", "companion.ui.screens.end", "EndScreen")),
+    "civility": (("civility", "companion.ui.screens.civility", "CivilityScreen"),
+                 ("civility-end", "companion.ui.screens.civility_end", "CivilityEndScreen")),
+}
+PLAY_SCREENS: dict[str, str] = {}  # game -> play screen name, for the games whose screens loaded
+END_SCREENS: dict[str, str] = {}
+
+
+def load_game_screens() -> list:
+    """The play and end screens of every game whose screen modules are installed."""
+    screens, made = [], {}
+    for game, specs in GAME_SCREENS.items():
+        try:
+            loaded = [made.get(name) or getattr(importlib.import_module(module), cls)(name=name)
+                      for name, module, cls in specs]
+        except ModuleNotFoundError as exc:
+            # Only a game whose screen module is absent is left out; any other error is loud.
+            if exc.name not in {module for _, module, _ in specs}:
+                raise
+            continue
+        for screen in loaded:
+            if screen.name not in made:
+                made[screen.name] = screen
+                screens.append(screen)
+        PLAY_SCREENS[game], END_SCREENS[game] = specs[0][0], specs[1][0]
+    return screens
+
+
 _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 
 
@@ -48,8 +79,7 @@ class CompanionApp(App):
         Window.bind(size=self._rescale)
         root = FloatLayout()
         self.screens = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), VillageScreen(name="village"),
-                       EndScreen(name="end")):
+        for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), *load_game_screens()):
             self.screens.add_widget(screen)
         root.add_widget(self.screens)
         self.banner = Banner(pos_hint={"x": 0, "y": 0})
@@ -129,7 +159,7 @@ class CompanionApp(App):
             self.say(f"{session.game.title} has no table screen yet.", error=True)
             return
         self.table.open(session)
-        self.screens.current = "end" if session.finished else screen
+        self.screens.current = END_SCREENS[session.game.name] if session.finished else screen
 
     def show_result(self, game_id: int) -> None:
         """A finished game from the history: its end screen."""
@@ -144,9 +174,10 @@ class CompanionApp(App):
         self._banner().say(table.message, table.message_is_error, table.message_count)
         if table.session is None:
             return
-        if table.session.finished and self.screens.current != "end":
-            self.screens.current = "end"
-        elif not table.session.finished and self.screens.current == "end":
+        end = END_SCREENS[table.session.game.name]
+        if table.session.finished and self.screens.current != end:
+            self.screens.current = end
+        elif not table.session.finished and self.screens.current == end:
             # an undo from the end screen goes back to the play
             self.screens.current = PLAY_SCREENS[table.session.game.name]
         current = self.screens.current_screen
@@ -157,7 +188,9 @@ class CompanionApp(App):
         name = _KEY_NAMES.get(key)
         if name is None:
             return False
-        if self.screens.current not in ("village", "end"):
+        if getattr(self.screens.current_screen, "typing", False):
+            return False  # keys belong to the text field being typed in
+        if self.screens.current in ("home", "setup"):
             if name == "escape" and self.screens.current == "setup":
                 self.go_home()
                 return True

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from companion.engine.rolling_village import avenue_scores, views
 from companion.engine.rolling_village.state import TURNS
-from companion.table import Draft, RollingVillageInput as RV
+from companion.table import Draft
+from companion.table.rolling_village import RollingVillageInput as RV
 
 from .widgets.sheet import SheetView
 

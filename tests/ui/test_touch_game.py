@@ -9,9 +9,9 @@ import pytest
 
 pytestmark = pytest.mark.ui
 
-from companion.table import RollingVillageInput as RV  # noqa: E402
+from companion.table.rolling_village import RollingVillageInput as RV  # noqa: E402
 
-from .layout_check import problems  # noqa: E402
+from layout_check import problems  # noqa: E402
 
 # The building rolls of turns 1-9 and the scoring rolls; turn 3 scores on a 12 (each player
 # chooses an Avenue) and turn 7 on a 2 (nobody taps: everybody gets their best Avenue).

@@ -9,7 +9,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine.rolling_village import views
 from companion.events import Command
-from companion.table import RollingVillageInput as RV
+from companion.table.rolling_village import RollingVillageInput as RV
 
 from .. import theme, village_view
 from ..widgets.common import TouchButton

@@ -1,0 +1,209 @@
+"""Rolling Village at the table: dice for the building and the scoring rolls, squares on each
+player's sheet, Avenue choices on a 2 or 12, the advisor's suggestion."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.events import Command, TableLight
+
+from . import Draft, GameInput, Outcome, Table, _whole, wiring
+
+
+@wiring("rolling-village")
+class RollingVillageInput(GameInput):
+    """Taps and keys -> roll / build / bonus / activate, in the phase the state is in."""
+
+    # -- what the screen asks the wiring ---------------------------------------------------
+    @staticmethod
+    def projects_allowed(state, player: str) -> tuple[str, ...]:
+        """The Projects `player` may draw next (in the legend's order)."""
+        village = state.village(player)
+        builds = [o for o in village.owed if o.kind in ("start", "build")]
+        if builds:
+            if builds[0].kind == "start":
+                banned = {o.not_project for o in builds} if all(o.not_project for o in builds) else set()
+                return tuple(n for n in state.legend.names if n not in banned)
+            wanted = {o.project for o in builds}
+            return tuple(n for n in state.legend.names if n in wanted)
+        if village.owed:
+            return tuple(n for n in state.legend.names if n not in village.bonus_used)
+        return ()
+
+    @staticmethod
+    def legal_squares(state, player: str, project: str | None) -> list[tuple[int, int]]:
+        """Where `project` may go for `player` now: the squares to highlight."""
+        from companion.engine.rolling_village import views
+
+        village = state.village(player)
+        if project is None or not village.owed:
+            return []
+        if any(o.kind != "bonus" for o in village.owed):
+            return views.legal_squares(state, player, project)
+        return views.bonus_squares(state, player) if project not in village.bonus_used else []
+
+    @staticmethod
+    def choosing(state, draft: Draft) -> bool:
+        """True while the scoring dice entered make each player choose an Avenue (2 or 12)."""
+        return (state.phase == "activate" and len(draft.dice) == 2
+                and state.sheet.avenue_for_sum(sum(draft.dice)) is None)
+
+    # -- GameInput ---------------------------------------------------------------------------
+    def settle(self, table: Table, draft: Draft) -> Draft:
+        state = table.state
+        players = state.players
+        player = draft.player if draft.player in players else players[0]
+        project = None
+        if state.phase == "build":
+            if not state.village(player).owed:
+                start = players.index(player)
+                ring = players[start:] + players[:start]
+                player = next(p for p in ring if state.village(p).owed)
+            allowed = self.projects_allowed(state, player)
+            project = draft.project if draft.project in allowed else None
+            if project is None:
+                project = next((p for p in allowed if self.legal_squares(state, player, p)),
+                               allowed[0] if allowed else None)
+        return Draft(dice=draft.dice, player=player, project=project, choices=draft.choices)
+
+    def key(self, table: Table, key: str) -> tuple | None:
+        legend = table.state.legend
+        for name, title in zip(legend.names, legend.titles):
+            if title[:1].lower() == key:
+                return ("project", name)
+        return None
+
+    def light(self, table: Table) -> TableLight:
+        phase = table.state.phase
+        if phase in ("roll", "activate"):
+            if len(table.draft.dice) == 2:
+                return TableLight.NEEDS_CONFIRMATION
+            return TableLight.WAITING_FOR_DICE if phase == "roll" else TableLight.SCORING
+        return TableLight.IDLE
+
+    def _redraft(self, table: Table, **changes) -> Outcome:
+        table.draft = self.settle(table, replace(table.draft, **changes))
+        return Outcome()
+
+    def on_die(self, table: Table, value: int) -> Outcome:
+        state = table.state
+        if not (_whole(value) and 1 <= value <= 6):
+            return Outcome(info=f"A die shows 1 to 6, not {value!r}.")
+        if state.phase not in ("roll", "activate"):
+            return Outcome(info=f"The dice {list(state.dice)} are in: build first, then roll again.")
+        dice = table.draft.dice + (value,) if len(table.draft.dice) < 2 else (value,)
+        return self._redraft(table, dice=dice, choices=())
+
+    def on_dice(self, table: Table, values: tuple[int, ...]) -> Outcome:
+        if len(values) != 2:
+            return Outcome(info=f"The camera saw {len(values)} dice; Rolling Village rolls 2.")
+        if table.state.phase not in ("roll", "activate"):
+            return Outcome(info="Dice were read, but nobody is rolling now: build first.")
+        return self._redraft(table, dice=tuple(values), choices=())
+
+    def on_clear(self, table: Table) -> Outcome:
+        return self._redraft(table, dice=(), choices=())
+
+    def on_player(self, table: Table, name: str) -> Outcome:
+        if name not in table.state.players:
+            return Outcome(info=f'"{name}" is not playing.')
+        return self._redraft(table, player=name, project=None)
+
+    def on_player_step(self, table: Table, step: int) -> Outcome:
+        players = table.state.players
+        step = step if _whole(step) else 1
+        index = players.index(table.draft.player) if table.draft.player in players else 0
+        return self.on_player(table, players[(index + step) % len(players)])
+
+    def on_project(self, table: Table, name: str) -> Outcome:
+        table.draft = replace(table.draft, project=name)
+        return Outcome()
+
+    def on_avenue(self, table: Table, player: str, row: int) -> Outcome:
+        state = table.state
+        if not self.choosing(state, table.draft):
+            sums = " or ".join(str(s) for s in state.sheet.choice_sums)
+            return Outcome(info=f"Players choose their Avenue only when the scoring roll adds up to "
+                                f"{sums} (rule: Scoring Phase).")
+        if player not in state.players or not (_whole(row) and 1 <= row <= state.sheet.avenues):
+            return Outcome(info=f"An Avenue is chosen by a player, 1 to {state.sheet.avenues} from the top.")
+        choices = dict(table.draft.choices)
+        choices[player] = row
+        return self._redraft(table, choices=tuple(sorted(choices.items())), player=player)
+
+    def on_square(self, table: Table, player: str, row: int, street: int) -> Outcome:
+        from companion.engine.rolling_village import Bonus, Build
+
+        state = table.state
+        if player not in state.players or not (_whole(row) and _whole(street)):
+            return Outcome(info="A square is a player's Avenue and Street, as numbers.")
+        if self.choosing(state, table.draft):
+            return self.on_avenue(table, player, row)
+        if player != table.draft.player and player in state.players:
+            self.on_player(table, player)  # a tap on a sheet puts that player's sheet in front
+        project = table.draft.project
+        village = state.village(player)
+        if any(o.kind != "bonus" for o in village.owed):
+            # A tap on a square legal only for the other rolled Project builds that one.
+            if (row, street) not in self.legal_squares(state, player, project):
+                fits = [p for p in self.projects_allowed(state, player)
+                        if (row, street) in self.legal_squares(state, player, p)]
+                if len(fits) == 1:
+                    project = fits[0]
+        elif village.owed:
+            return table.submit(Bonus(player, project or "", row, street))
+        return table.submit(Build(player, project or state.legend.names[0], row, street))
+
+    def on_command(self, table: Table, command: Command) -> Outcome:
+        if command is Command.NEXT:
+            return self.on_player_step(table, 1)
+        return self.on_confirm(table)
+
+    def on_confirm(self, table: Table) -> Outcome:
+        from companion.engine.core import pairs
+        from companion.engine.rolling_village import Activate, Roll
+
+        state, draft = table.state, table.draft
+        if state.phase == "build":
+            return Outcome(info=f"{draft.player}: tap a highlighted square to build.")
+        if len(draft.dice) != 2:
+            return Outcome(info="Tap the two dice first (or press 1-6 twice).")
+        if state.phase == "roll":
+            return table.submit(Roll(draft.dice))
+        if state.phase == "activate":
+            choices = pairs(dict(draft.choices)) if draft.choices and self.choosing(state, draft) else None
+            return table.submit(Activate(draft.dice, choices))
+        return Outcome(info="The game is over.")
+
+    def on_advise(self, table: Table) -> Outcome:
+        state, player = table.state, table.draft.player or table.state.players[0]
+        advise = table.advisor or advise_rolling_village
+        table.advice = advise(state, player, table.draft)
+        return Outcome(info=table.advice.text)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The advisor's suggestion as the screen shows it: a sentence, squares to mark, an Avenue."""
+
+    text: str
+    player: str = ""
+    squares: tuple[tuple[int, int, str], ...] = ()  # (row, street, project), in building order
+    avenue: int | None = None
+
+
+def advise_rolling_village(state, player: str, draft: Draft | None = None) -> Suggestion:
+    """Ask the engine's advisor about `player`'s builds now, or their Avenue on a 2 or 12."""
+    from companion.engine.rolling_village import advisor
+
+    if draft is not None and RollingVillageInput.choosing(state, draft):
+        row = advisor.choose_avenue(state, player)
+        return Suggestion(f"{player}: Activate Avenue {state.sheet.label(row)}, it scores most now.",
+                          player, avenue=row)
+    if not state.village(player).owed:
+        return Suggestion(f"{player} has nothing to build now; the advisor helps with building.", player)
+    advice = advisor.advise(state, player)
+    steps = [f"{'Bonus ' if a.type == 'bonus' else ''}{state.legend.title(a.project)} at Avenue "
+             f"{state.sheet.label(a.row)}, Street {a.street}" for a in advice.actions]
+    return Suggestion(f"Advice for {player}: {'; '.join(steps)} (expected final score "
+                      f"{advice.expected_final:.0f}).", player,
+                      tuple((a.row, a.street, a.project) for a in advice.actions))
