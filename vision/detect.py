@@ -226,6 +226,8 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
     # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
     # is, so that a blob of two touching dice is recognised by its area even when it is compact.
     clean = [np.sqrt(a) for _, (a, asp, sol) in blobs if sol > 0.88 and asp < 1.35]
+    # Loose pips of a die whose body did not show are clean blobs too, but far smaller.
+    clean = [c for c in clean if c >= 0.5 * max(clean)]
     typical = float(np.median(clean)) if clean else None
     peeled = []
     for contour in attached:
