@@ -1,7 +1,7 @@
 """The Village Sheet and the Projects! legend: game data read from TOML and validated on load.
 
-The default files live in `data/`; a player can load their own (a TOML file, or a dict in the
-same shape given as the log header's "sheet" / "projects" option). Every problem is a
+The default files live in `data/`; a player can use their own (the text of a TOML file, or a
+dict in the same shape given as the log header's "sheet" / "projects" option). Every problem is a
 `SheetError` naming the file, the key and, for a TOML syntax error, the line.
 """
 from __future__ import annotations
@@ -111,18 +111,15 @@ def _read_toml(text: str, path: str) -> dict:
         raise SheetError(f"not valid TOML: {exc}", path=path, line=line) from None
 
 
-def load_sheet(path) -> Sheet:
-    """Read and validate a sheet TOML file chosen by a player."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    return sheet_from_dict(_read_toml(text, str(path)), str(path))
+# The engine does no I/O: the app reads a player's file and hands its text over.
+def sheet_from_toml(text: str, path: str = "") -> Sheet:
+    """Validate a sheet TOML text (a player's file, named `path` in errors)."""
+    return sheet_from_dict(_read_toml(text, path), path)
 
 
-def load_legend(path) -> Legend:
-    """Read and validate a Projects! legend TOML file chosen by a player."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    return legend_from_dict(_read_toml(text, str(path)), str(path))
+def legend_from_toml(text: str, path: str = "") -> Legend:
+    """Validate a Projects! legend TOML text (a player's file, named `path` in errors)."""
+    return legend_from_dict(_read_toml(text, path), path)
 
 
 def _packaged(name: str) -> tuple[dict, str]:

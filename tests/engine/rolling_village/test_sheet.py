@@ -6,8 +6,8 @@ import pytest
 from companion.engine import DataFileError, SetupError
 from companion.engine.log import LogError, replay
 from companion.engine.rolling_village import (
-    Activate, SheetError, activate, avenue_scores, default_legend, default_sheet, load_legend,
-    load_sheet, networks, sheet_from_dict, views,
+    Activate, SheetError, activate, avenue_scores, default_legend, default_sheet, legend_from_toml,
+    sheet_from_toml, networks, sheet_from_dict, views,
 )
 from companion.engine.rolling_village.sheet import legend_from_dict
 
@@ -68,7 +68,7 @@ def test_a_sheet_with_other_sums_and_no_choice_drives_activation(tmp_path):
         + "".join(f'[[avenue]]\nlabel = "{lab}"\nsums = {sums}\npoints = [{p}, 0, 0, 0, 0, 0]\n'
                   for lab, sums, p in (("2-5", [2, 3, 4, 5], 1), ("6-7", [6, 7], 2), ("8", [8], 4),
                                        ("9-12", [9, 10, 11, 12], 8))))
-    sheet = load_sheet(path)
+    sheet = sheet_from_toml(path.read_text(), str(path))
     table = Table(options={"sheet": sheet.to_dict()})
     table.roll(1, 1)
     table.build("Ann", "house", 1, 1)
@@ -117,7 +117,7 @@ def test_toml_syntax_error_names_the_line(tmp_path):
     path = tmp_path / "sheet.toml"
     path.write_text('choice_sums = [2, 12]\n\n[[avenue]]\nlabel = "3-4\nsums = [3, 4]\n')
     with pytest.raises(DataFileError) as caught:
-        load_sheet(path)
+        sheet_from_toml(path.read_text(), str(path))
     assert caught.value.line == 4 and "line 4" in str(caught.value)
     assert str(path) in str(caught.value)
 
@@ -142,7 +142,7 @@ def test_a_legend_file_and_a_header_legend_change_the_die_swap(tmp_path):
     path = tmp_path / "projects.toml"
     path.write_text("".join(f'[[project]]\nname = "{n}"\ndice = {d}\n'
                             for n, d in (("house", [1, 2]), ("forest", [3, 4]), ("lake", [5, 6]))))
-    legend = load_legend(path)
+    legend = legend_from_toml(path.read_text(), str(path))
     assert legend.title("forest") == "Forest"
     table = Table(options={"projects": legend.to_dict()})
     table.start()
