@@ -1,0 +1,268 @@
+"""Civility played by touch on the real app window (Xvfb): set-up with a city and its dials, the
+Status cards, four rounds on the Action Ring, a World Event walkthrough, and a battle from army and
+bridge placement to the war reward; then the layout at 1280x720 and the desktop keys.
+
+One Kivy app per process, so the game is one module with ordered steps sharing a driver.
+Screenshots go to tests/artifacts/civility-*.png (git-ignored).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+from layout_check import problems  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def drv(tmp_path_factory):
+    from kivy_driver import Driver
+
+    driver = Driver(tmp_path_factory.mktemp("data"))
+    yield driver
+    driver.close()
+
+
+def assert_layout(drv):
+    found = problems(drv.app.root, drv.window)
+    assert not found, "\n".join(found)
+
+
+def offered(drv) -> list[str]:
+    return list(drv.screen.menu_buttons)
+
+
+def item(drv, label: str) -> None:
+    """Tap the menu button `label` (scrolled into view first, as a finger would)."""
+    buttons = drv.screen.menu_buttons
+    assert label in buttons, f"{label!r} is not offered; the menu has {list(buttons)}"
+    view, button = drv.screen.ids.menu.parent, buttons[label]
+    for _ in range(10):
+        view.scroll_to(button, padding=0, animate=False)
+        drv.frames(1)
+        bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
+        y = button.to_window(*button.center)[1]
+        if bottom < y < top:
+            break
+    before, menu = len(drv.table.session.actions), drv.screen.menu_buttons
+    drv.tap(buttons[label])
+    # A scrollable menu passes a short tap on to the button only after its scroll timeout.
+    for _ in range(100):
+        if drv.screen.menu_buttons is not menu:
+            break
+        time.sleep(0.01)
+        drv.frames(1)
+    assert not drv.table.message_is_error, drv.table.message
+    assert len(drv.table.session.actions) >= before
+
+
+def choose(drv, *labels: str) -> None:
+    """Tap down the menu: each word opens the next level, the last submits the action."""
+    before = len(drv.table.session.actions)
+    for label in labels:
+        item(drv, label)
+    assert len(drv.table.session.actions) == before + 1, drv.table.message
+
+
+def roll(drv, *dice: int) -> None:
+    """Tap the dice rolled on the pad, then confirm them."""
+    screen = drv.screen
+    for value in dice:
+        drv.tap(screen.pad[value - 1])
+    assert drv.table.game_input.pick.dice == tuple(dice)
+    before = len(drv.table.session.actions)
+    drv.tap(screen.ids.confirm)
+    assert len(drv.table.session.actions) == before + 1, drv.table.message
+
+
+def ring_die(drv, value: int) -> None:
+    drv.tap(next(d for d in drv.screen.ring if d.value == value))
+    assert [d.value for d in drv.screen.ring if d.marked] == [value]  # redrawn: the picked die ringed
+
+
+def end_turn(drv) -> None:
+    """Discard down to the hand limit if needed, then end the turn (drawing when allowed)."""
+    player = drv.table.state.current
+    while "End the turn, draw 1" not in offered(drv) and "End the turn without drawing" not in offered(drv):
+        choose(drv, "Discard cards", "1 card")
+    choose(drv, "End the turn, draw 1" if "End the turn, draw 1" in offered(drv) else "End the turn without drawing")
+    assert drv.table.state.current != player or drv.table.state.step == "roll"
+
+
+def test_set_up_civility_with_a_city_and_its_dials(drv):
+    drv.tap(drv.screen.ids.new_game)
+    setup = drv.screen
+    civility = next(b for b in setup.ids.games.children if b.text == "Civility")
+    drv.tap(civility)
+    assert setup.game_name == "civility" and setup.ids.cities.opacity == 1
+    drv.tap(setup.ids.add)
+    for field, name in zip(setup.fields, ("Ann", "Bo", "Cy")):
+        field.text = name  # the keyboard's typing itself is Kivy's business
+    drv.screenshot("civility-setup")
+    assert_layout(drv)
+    drv.tap(setup.ids.cities)
+    view = drv.window.children[0]
+    drv.tap(view.seat_buttons[1])                      # Bo ...
+    drv.tap(view.city_buttons["Medieval"])             # ... plays Medieval (rulebook: Army 3)
+    assert view.dial_values["army"].text == "3"
+    drv.tap(view.seat_buttons[2])                      # Cy copies Modern's dials from the City Board
+    for _ in range(2):
+        drv.tap(view.dials.children[-1].children[0])   # Education +2 (the first row's "+")
+    assert view.dial_values["education"].text == "3"
+    drv.screenshot("civility-setup-cities")
+    assert_layout(drv)
+    drv.tap(view.done)
+    drv.tap(setup.ids.start)
+    assert drv.app.screens.current == "civility", drv.table.message
+    state = drv.table.state
+    assert [c.city for c in state.cities] == ["Early Men", "Medieval", "Modern"]
+    assert state.city("Bo").level("army") == 3 and state.city("Cy").level("education") == 3
+    assert drv.table.session.header.options["levels"]["Cy"]["education"] == 3
+
+
+def test_status_cards_turned_over_and_a_refusal_shown(drv):
+    screen = drv.screen
+    assert drv.table.session.prompt.kind == "reveal-status"
+    drv.screenshot("civility-reveal")
+    assert_layout(drv)
+    choose(drv, "Win 2 Battles (battle)")  # a battle card goes beside the pile: one more to turn
+    # The same card typed again is refused, with the rule in the banner.
+    screen.ids.card_name.text = "Win 2 Battles"
+    drv.tap(next(b for b in screen.ids.unlisted.children if getattr(b, "text", "") == "Battle"))
+    assert drv.table.message_is_error and "(rule: " in screen.banner.text and screen.banner.opacity == 1
+    drv.screenshot("civility-refused")
+    assert_layout(drv)
+    screen.ids.card_name.text = "Build the Great Library"  # a card the data file does not list
+    drv.tap(next(b for b in screen.ids.unlisted.children if getattr(b, "text", "") == "City"))
+    assert [c.name for c in drv.table.state.display] == ["Build the Great Library", "Win 2 Battles"]
+    assert drv.table.session.prompt.kind == "roll" and screen.banner.text == ""
+
+
+def test_round_1_the_army_moves_and_a_world_event_is_walked_through(drv):
+    roll(drv, 6, 2)                                          # Ann, the Diplomat, rolls 2 dice (3 players)
+    assert [d.value for d in drv.screen.ring] == [2, 6]
+    drv.screenshot("civility-ring")
+    ring_die(drv, 6)
+    assert "Attack" not in offered(drv)                      # no army or bridge in anyone's port yet
+    choose(drv, "Move army", "to Bo's port")
+    assert drv.table.state.city("Ann").army == "Bo"
+    end_turn(drv)
+    ring_die(drv, 2)
+    choose(drv, "Save the die")                              # Bo saves the 2 for a combo later
+    end_turn(drv)
+    assert drv.table.state.current == "Cy" and not drv.screen.ring
+    choose(drv, "No die left: draw 2 cards")
+    # One of Cy's two cards is Feast: each player from Ann rolls and draws half.
+    choose(drv, "World Event drawn", "Cy", "Feast")
+    assert drv.table.session.prompt.kind == "event"
+    drv.screenshot("civility-event")
+    assert_layout(drv)
+    hands = [c.hand for c in drv.table.state.cities]
+    for value in (4, 1, 6):
+        roll(drv, value)
+    assert drv.table.state.event is None
+    assert [c.hand - h for c, h in zip(drv.table.state.cities, hands)] == [2, 0, 3]
+    end_turn(drv)
+    assert drv.table.state.round == 2
+
+
+def test_rounds_2_and_3_bridge_and_combo(drv):
+    roll(drv, 4, 5)                                          # Bo is the Diplomat
+    ring_die(drv, 4)
+    choose(drv, f"Combo 2+4: Attack Anytime token")
+    assert "attack-anytime" in drv.table.state.city("Bo").tokens
+    end_turn(drv)
+    ring_die(drv, 5)
+    choose(drv, "Upgrade", "Technology")                     # Cy
+    end_turn(drv)
+    choose(drv, "No die left: draw 2 cards")                 # Ann
+    end_turn(drv)
+    assert drv.table.state.round == 3
+    roll(drv, 4, 3)                                          # Cy is the Diplomat
+    ring_die(drv, 3)
+    choose(drv, "Draw a card")                               # Cy
+    end_turn(drv)
+    ring_die(drv, 4)
+    choose(drv, "Build or move a bridge", "Bridge 1 to Bo's port")  # Ann: army and bridge at Bo's port
+    assert drv.table.state.city("Ann").bridges[0] == "Bo"
+    drv.screenshot("civility-placed")
+    end_turn(drv)
+    choose(drv, "No die left: draw 2 cards")                 # Bo
+    end_turn(drv)
+    assert drv.table.state.round == 4
+
+
+def test_round_4_a_battle_from_the_port(drv):
+    roll(drv, 6, 1)                                          # Ann is the Diplomat again
+    ring_die(drv, 6)
+    choose(drv, "Attack", "Bo")
+    battle = drv.table.state.battle
+    assert battle is not None and battle.defender_army_home
+    assert drv.screen.ids.battle.opacity == 1 and drv.screen.ids.boards.opacity == 0
+    drv.screenshot("civility-battle")
+    assert_layout(drv)
+    roll(drv, 5)                                             # Bo defends with a die: half of 5 is 2
+    assert "Retreat (give 2 cards)" in offered(drv)          # Ann holds enough cards to retreat
+    choose(drv, "Play battle cards", "2 cards")
+    assert drv.table.state.battle.stage == "reveal"
+    choose(drv, "Attacker +4", "Defender +0")
+    b = drv.table.state.battle
+    # Ann: Army 1 + Health 1 + cards 4 = 6; Bo: Defenders 1 + Army 3 (home) + 2 = 6: a tie with the
+    # defender's army home goes to the attacker.
+    assert b.stage == "reward" and b.winner == "Ann"
+    drv.screenshot("civility-battle-result")
+    assert_layout(drv)
+    assert sorted(offered(drv)) == sorted(f"Bo loses {d}" for d in
+                                          ("Education", "Health", "Technology", "Army", "Economy"))
+    choose(drv, "Bo loses Economy")
+    state = drv.table.state
+    assert state.battle is None and state.city("Ann").army == "home" and state.city("Ann").bridges[0] == "home"
+    assert state.city("Ann").level("government") == 2 and state.city("Bo").level("economy") == 1
+    assert drv.screen.ids.boards.opacity == 1
+    drv.screenshot("civility-after-battle")
+    end_turn(drv)
+
+
+def test_undo_and_redo_by_touch(drv):
+    count = len(drv.table.session.actions)
+    drv.tap(drv.screen.ids.undo)
+    assert len(drv.table.session.actions) == count - 1 and drv.table.state.current == "Ann"
+    drv.tap(drv.screen.ids.redo)
+    assert len(drv.table.session.actions) == count
+
+
+def press(drv, name: str, modifiers=()):
+    from kivy.core.window import Keyboard
+
+    code = Keyboard.keycodes[name]
+    drv.window.dispatch("on_key_down", code, 0, name if len(name) == 1 else None, list(modifiers))
+    drv.window.dispatch("on_key_up", code, 0)
+    drv.frames(2)
+
+
+def test_buttons_next_and_confirm_drive_the_menu(drv):
+    state = drv.table.state
+    assert state.current == "Bo" and state.step == "die"
+    ring_die(drv, 1)
+    labels = offered(drv)
+    target = labels.index("Draw a card")
+    for _ in range(target):
+        press(drv, "n")                                      # Next: the highlight moves on
+    assert drv.screen.menu_buttons["Draw a card"].chosen
+    hand = state.city("Bo").hand
+    press(drv, "enter")                                      # Confirm: the highlighted choice
+    assert drv.table.state.city("Bo").hand == hand + 1 and drv.table.state.step == "cards"
+    press(drv, "z", ["ctrl"])
+    assert drv.table.state.step == "die"
+    press(drv, "y", ["ctrl"])
+    assert drv.table.state.step == "cards"
+
+
+def test_layout_at_1280x720(drv):
+    drv.resize(1280, 720)
+    assert_layout(drv)
+    drv.screenshot("civility-1280x720")
+    drv.resize(800, 480)
+    assert_layout(drv)
