@@ -9,6 +9,7 @@ from kivy.uix.screenmanager import Screen
 from companion.engine.core import all_games
 
 from .. import theme
+from ..widgets.civility_setup import CivilitySetup, CitySetupView
 from ..widgets.common import TouchButton
 from . import load_kv
 
@@ -23,6 +24,7 @@ class SetupScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.fields = []
+        self.civility = CivilitySetup()  # Civility's cities and starting dials, per seat
 
     def prepare(self, players=None) -> None:
         """Fresh fields: the given names (play again), else two default names."""
@@ -63,6 +65,19 @@ class SetupScreen(Screen):
         self.ids.add.disabled = len(self.fields) >= self._max()
         self.ids.drop.disabled = len(self.fields) <= self._min()
         self.ids.players_title.text = f"Players ({self._min()}-{self._max()}): tap a name to change it"
+        self._civility_cities()
+
+    def _civility_cities(self) -> None:
+        """Civility only: a button to choose each player's city and starting dials."""
+        button, on = self.ids.cities, self.game_name == "civility"
+        self.civility.fit(len(self.fields))
+        button.size_hint_x = 1 if on else None
+        button.width = 0 if not on else button.width
+        button.opacity, button.disabled = (1, False) if on else (0, True)
+        button.text = "Cities and\nstarting dials  \u203a" if on else ""
+
+    def edit_cities(self) -> None:
+        CitySetupView(self.civility, self.names(), on_done=self._civility_cities).open()
 
     def add_player(self, name: str | None = None) -> None:
         if len(self.fields) >= self._max():
@@ -82,4 +97,5 @@ class SetupScreen(Screen):
         return [f.text for f in self.fields]
 
     def start(self) -> None:
-        App.get_running_app().start_game(self.game_name, self.names())
+        options = self.civility.options(self.names()) if self.game_name == "civility" else None
+        App.get_running_app().start_game(self.game_name, self.names(), options)
