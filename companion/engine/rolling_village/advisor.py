@@ -2,7 +2,7 @@
 
 For the Projects the player owes now it lists every legal way to build them (both orders,
 every square; on Bonus turns, the Bonus too), shortlists the best by the value function of
-evaluation.py, then plays each shortlisted grid to the end of the game many times with the
+evaluation.py (plus the greedy choice: the best expected score this turn), then plays each shortlisted grid to the end of the game many times with the
 same simulated dice (common random numbers: the candidates differ by the placement, not by
 luck), building greedily in those playouts, and counts the expected score of every
 Activation left. The candidate with the highest mean wins; equal means go to the one the
@@ -163,16 +163,20 @@ def advise(state: VillageState, player: str, greedy: bool = False, lookahead: fl
     builds = tuple(o for o in village.owed if o.kind != "bonus")
     bonus_owed = any(o.kind == "bonus" for o in village.owed)
     left = tuple(t for t in range(1, len(m.types) + 1) if m.types[t - 1] not in village.bonus_used)
+    e, steps, bonus = _greedy(m, grid, builds, bonus_owed, left)
     if greedy or turn == TURNS:
         # On the last turn the final score is the score so far plus this Activation: the
         # greedy search over every placement is then exact.
-        return _greedy(m, grid, player, village, builds, bonus_owed, left)
-    ranked = _candidates(m, grid, turn, builds, bonus_owed, left, lookahead)[:shortlist]
+        return Advice(_to_actions(m, player, steps, bonus), village.score + e)
+    ranked = [(s, b) for _, _, s, b in _candidates(m, grid, turn, builds, bonus_owed, left, lookahead)]
+    ranked = ranked[:shortlist]
+    if (steps, bonus) not in ranked:
+        ranked.append((steps, bonus))  # the playouts also weigh the greedy choice
     if rng is None:
         rng = random.Random(repr((turn, grid, left)))
     rolls = [[(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(TURNS - turn)] for _ in range(playouts)]
     best = None
-    for _, _, steps, bonus in ranked:
+    for steps, bonus in ranked:
         placed = steps + ([bonus] if bonus else [])
         for c, k in placed:
             grid[c] = k
@@ -187,8 +191,8 @@ def advise(state: VillageState, player: str, greedy: bool = False, lookahead: fl
     return Advice(_to_actions(m, player, steps, bonus), village.score + mean)
 
 
-def _greedy(m, grid, player, village, builds, bonus_owed, left) -> Advice:
-    """The placement with the best expected score at this turn's Activation."""
+def _greedy(m, grid, builds, bonus_owed, left):
+    """(E, steps, bonus): the placement with the best expected score at this turn's Activation."""
     best = None
     for steps in _build_sequences(m, grid, builds):
         for c, k in steps:
@@ -203,8 +207,7 @@ def _greedy(m, grid, player, village, builds, bonus_owed, left) -> Advice:
                 best = (e, steps, bonus)
         for c, _ in steps:
             grid[c] = 0
-    e, steps, bonus = best
-    return Advice(_to_actions(m, player, steps, bonus), village.score + e)
+    return best
 
 
 def choose_avenue(state: VillageState, player: str) -> int:
