@@ -1,13 +1,9 @@
 """Shared fixtures of the dice-reader tests: the real interpreter on the shipped model."""
 import json
-import random
-from pathlib import Path
 
 import pytest
 
-REAL_DICE = Path("/work/shared/data/real-dice")
-ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "models" / "dice_faces.tflite"
+from .helpers import MODEL, REAL_DICE
 
 
 @pytest.fixture(scope="session")
@@ -22,8 +18,3 @@ def tilted_labels():
     if not path.is_file():
         pytest.skip(f"the shared real dice photos are not on this machine ({path})")
     return json.loads(path.read_text())
-
-
-def scene(seed: int, n_dice: int, **kwargs):
-    from vision.synth import render_tray
-    return render_tray(random.Random(seed), n_dice, (640, 480), **kwargs)

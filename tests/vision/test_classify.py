@@ -12,7 +12,7 @@ from vision.classify import FaceClassifier, ModelError, labels_path_for, load_la
 from vision.crops import INPUT_SIZE, die_crop
 from vision.synth import render_die_crop
 
-from .conftest import MODEL, REAL_DICE
+from .helpers import MODEL, REAL_DICE
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import sys
 import cv2
 import pytest
 
-from .conftest import MODEL, ROOT, scene
+from .helpers import ROOT, scene
 
 
 def _run(*args, timeout=120):

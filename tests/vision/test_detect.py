@@ -5,7 +5,7 @@ import pytest
 
 from vision.detect import DiceDetector, detect_dice
 
-from .conftest import REAL_DICE, scene
+from .helpers import REAL_DICE, scene
 
 
 def _found(detections, truth_box) -> bool:

@@ -5,7 +5,7 @@ import pytest
 
 from vision.reader import DiceReader, DiceReading, DieRead, same_dice
 
-from .conftest import REAL_DICE, scene
+from .helpers import REAL_DICE, scene
 
 
 @pytest.mark.parametrize("seed,faces", [(1, [1, 2, 3, 4, 5, 6]), (2, [6, 6, 1]), (3, [4]),
