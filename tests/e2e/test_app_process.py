@@ -45,7 +45,7 @@ def test_the_unfinished_game_is_offered_and_resumes_where_it_stopped(tmp_path):
             assert session.submit_json(data).ok
         log = session.export()
     shown = probe(tmp_path, "resume")
-    assert "Ann, Bo, Cy" in shown["resume_text"]
+    assert "Ann, Bo, Cy" in shown["resume_text"] and "turn 0, 3 entries" in shown["resume_text"]
     assert shown["screen"] == "village"
     assert shown["headline"] == "Start Phase: two Projects each"
     replayed = replay(log.splitlines())

@@ -7,6 +7,9 @@ from kivy.app import App
 from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.engine.core import RulesError, find_game
+from companion.engine.log import replay_actions
+
 from .. import theme
 from ..widgets.common import TouchButton
 from . import load_kv
@@ -25,6 +28,17 @@ def describe(record, title: str) -> str:
     return f"{title}  ·  {', '.join(record.players)}\nunfinished, last played {when}"
 
 
+def where(store, game_id: int) -> str:
+    """How far a stored game got ("turn 4"), from a replay of its log; the store is not touched."""
+    header, actions, _ = store.load(game_id)
+    try:
+        game = find_game(header.game)
+        state = replay_actions(game, header, [game.action_from_json(a) for a in actions])
+        return f"turn {game.summary(state)['turn']}, {len(actions)} entries"
+    except (RulesError, ValueError) as exc:  # resuming will say which entry and why
+        return f"{len(actions)} entries (the last ones may not replay: {exc})"
+
+
 class HomeScreen(Screen):
     has_resume = BooleanProperty(False)
 
@@ -41,10 +55,9 @@ class HomeScreen(Screen):
         self.unfinished = store.unfinished()
         self.has_resume = self.unfinished is not None
         if self.unfinished is not None:
-            header, actions, _ = store.load(self.unfinished.id)
             self.ids.resume_text.text = (
                 f"Unfinished: {app.game_title(self.unfinished.game)}\n"
-                f"{', '.join(self.unfinished.players)}  ·  {len(actions)} entries so far")
+                f"{', '.join(self.unfinished.players)}  ·  {where(store, self.unfinished.id)}")
         else:
             self.ids.resume_text.text = "No unfinished game."
         history = self.ids.history
