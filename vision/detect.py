@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from .pips import dice_from_pips
+from .split import disk as _disk, shape as _shape, split as _split, split_by_count as _split_by_count
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
 
@@ -35,14 +36,8 @@ class DetectorConfig:
     # A pixel only darker than the background is probably a shadow: its darkening counts less.
     shadow_weight: float = 0.45
     chroma_weight: float = 1.6
-    # Mean gradient (9x9 window) that marks a die by its outline and pips, and its multiple of the
-    # frame's median gradient (a busy background raises the bar).
-    min_edge: float = 60.0
-    edge_factor: float = 0.0  # off by default: wood grain and felt fibres cost more than it finds
     # Also find dice by their pips alone (translucent dice, white dice on white paper).
     pip_dice: bool = True
-    # Keep only blobs with pip-like spots inside (off: faint or blurred pips would lose dice).
-    require_pips: bool = False
     max_aspect: float = 1.8
     min_solidity: float = 0.65
 
@@ -114,15 +109,6 @@ class DiceDetector:
         noise = float(np.median(score[::4, ::4]))
         threshold = max(cfg.min_contrast, 3.0 * noise)
         mask = (score > threshold).astype(np.uint8) * 255
-        if cfg.edge_factor > 0:
-            # A dark die on dark felt barely differs in colour but has a crisp outline and pips:
-            # dense strong edges mark it even where the colour difference is too small.
-            grey = cv2.GaussianBlur(lab[..., 0], (3, 3), 0)
-            grad = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-            density = cv2.boxFilter(grad, -1, (9, 9))
-            floor = float(np.median(density))
-            edges = density > max(cfg.min_edge, cfg.edge_factor * floor)
-            mask[edges] = 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disk(3))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disk(7))
         return _fill_holes(mask)
@@ -147,10 +133,6 @@ def _check_image(image) -> None:
             or image.dtype != np.uint8 or min(image.shape[:2]) < 8:
         shape = getattr(image, "shape", None)
         raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not {shape}.")
-
-
-def _disk(size: int) -> np.ndarray:
-    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
 
 
 def _estimate_background(lab: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
@@ -271,7 +253,7 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             parts = _split(contour, cfg)
         for part in parts:
             box = _accept(part, cfg)
-            if box is not None and (not cfg.require_pips or _has_marks(part, work)):
+            if box is not None:
                 boxes.append(box)
     return boxes + peeled
 
@@ -331,15 +313,6 @@ def _edge_contact(contour, shape) -> int:
     return int(np.count_nonzero(on_edge))
 
 
-def _shape(contour) -> tuple[float, float, float]:
-    area = cv2.contourArea(contour)
-    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-    hull = cv2.contourArea(cv2.convexHull(contour))
-    aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
-    solidity = area / hull if hull > 0 else 0.0
-    return area, aspect, solidity
-
-
 def _accept(contour, cfg: DetectorConfig) -> tuple | None:
     area, aspect, solidity = _shape(contour)
     side = np.sqrt(cv2.contourArea(cv2.convexHull(contour)))
@@ -350,98 +323,3 @@ def _accept(contour, cfg: DetectorConfig) -> tuple | None:
     # A die is convex: its outline's hull also covers side faces that came out darker than the top.
     x, y, w, h = cv2.boundingRect(cv2.convexHull(contour))
     return (x, y, x + w, y + h)
-
-
-def _split(contour, cfg: DetectorConfig) -> list:
-    """Touching dice: one contour per die (the contour itself when it looks like one die)."""
-    x, y, w, h = cv2.boundingRect(contour)
-    pad = 2
-    roi = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
-    cv2.drawContours(roi, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
-    dist = cv2.distanceTransform(roi, cv2.DIST_L2, 5)
-    dmax = float(dist.max())
-    if dmax < cfg.min_die / 2 * 0.8:
-        return [contour]
-    # Die centres are cores of the distance transform: raise the level until the blob falls
-    # apart into the most cores that are each nearly as deep as the deepest (a die's centre).
-    best_n, markers = 1, None
-    for frac in (0.35, 0.45, 0.55, 0.65, 0.75):
-        cores = (dist > frac * dmax).astype(np.uint8)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(cores)
-        deep = [i for i in range(1, n) if dist[labels == i].max() >= 0.6 * dmax]
-        if len(deep) > best_n:
-            best_n = len(deep)
-            markers = np.zeros_like(labels)
-            for j, i in enumerate(deep):
-                markers[labels == i] = j + 1
-    n = best_n + 1
-    if markers is not None:
-        peaks = (markers > 0).astype(np.uint8)
-    parts = []
-    if markers is not None:
-        markers = markers.astype(np.int32) + 1
-        markers[(roi > 0) & (peaks == 0)] = 0
-        markers[roi == 0] = 1
-        # Flood the inverted distance map: each die grows from its centre and meets its neighbour at
-        # the neck between them (the colour image would let the tray flood into low-contrast dice).
-        relief = (255 - dist * (255.0 / dmax)).astype(np.uint8)
-        cv2.watershed(cv2.cvtColor(relief, cv2.COLOR_GRAY2BGR), markers)
-        for label in range(2, n + 1):
-            part = ((markers == label) & (roi > 0)).astype(np.uint8) * 255
-            cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            if cs:
-                c = max(cs, key=cv2.contourArea)
-                parts.append(c + [x - pad, y - pad])
-        if len(parts) >= 2:
-            return [p for part in parts for p in _split_long(part, cfg)]
-    return _split_long(contour, cfg)
-
-
-def _split_by_count(contour, count: int, parts: list) -> list:
-    """A cluster known (from the other dice's size) to hold `count` dice: k-means on its pixels."""
-    x, y, w, h = cv2.boundingRect(contour)
-    roi = np.zeros((h, w), np.uint8)
-    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
-    ys, xs = np.nonzero(roi)
-    pts = np.column_stack([xs, ys]).astype(np.float32)
-    if len(pts) < count * 4:
-        return parts
-    step = max(1, len(pts) // 800)
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.5)
-    _, _, centres = cv2.kmeans(pts[::step], count, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
-    nearest = np.argmin(((pts[:, None, :] - centres[None]) ** 2).sum(-1), axis=1)
-    out = []
-    for k in range(count):
-        part = np.zeros_like(roi)
-        sel = nearest == k
-        part[ys[sel], xs[sel]] = 255
-        cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        if cs:
-            out.append(max(cs, key=cv2.contourArea) + [x, y])
-    return out
-
-
-def _split_long(contour, cfg: DetectorConfig) -> list:
-    """A solid blob two or three dice long (dice side by side): cut it along its long side."""
-    area, aspect, solidity = _shape(contour)
-    if aspect <= cfg.max_aspect or solidity < 0.8:
-        return [contour]
-    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-    long_side, short_side = max(rw, rh), min(rw, rh)
-    count = int(round(long_side / max(short_side, 1e-6)))
-    if count < 2 or count > 4 or short_side < cfg.min_die:
-        return [contour]
-    theta = np.deg2rad(angle if rw >= rh else angle + 90)
-    ux, uy = np.cos(theta), np.sin(theta)
-    vx, vy = -uy, ux
-    piece = long_side / count
-    parts = []
-    for i in range(count):
-        offset = -long_side / 2 + piece * (i + 0.5)
-        px, py = cx + ux * offset, cy + uy * offset
-        corners = []
-        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-            corners.append([px + su * ux * piece / 2 + sv * vx * short_side / 2,
-                            py + su * uy * piece / 2 + sv * vy * short_side / 2])
-        parts.append(np.array(corners, np.float32).reshape(-1, 1, 2).round().astype(np.int32))
-    return parts

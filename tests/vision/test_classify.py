@@ -1,7 +1,6 @@
 """The face classifier: the real interpreter on the shipped model; clear errors for bad model files."""
 import random
 import shutil
-from pathlib import Path
 
 import cv2
 import numpy as np

@@ -1,6 +1,5 @@
 """The reader on known rendered trays and on the shared real photos (a quick subset)."""
 import cv2
-import numpy as np
 import pytest
 
 from vision.reader import DiceReader, DiceReading, DieRead, same_dice

@@ -1,0 +1,119 @@
+"""Separating touching dice: one outline per die from the outline of a cluster.
+
+When the roll's die size is known (from dice lying alone), a cluster's area says how many dice
+it holds and k-means on its pixels cuts it into that many. Otherwise the distance transform's
+deep cores mark die centres and a watershed grows each die from its core; a solid blob two or
+three dice long (dice side by side have no neck) is cut along its long side.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = ["disk", "shape", "split", "split_by_count", "split_long"]
+
+
+def disk(size: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+
+
+def shape(contour) -> tuple[float, float, float]:
+    area = cv2.contourArea(contour)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    hull = cv2.contourArea(cv2.convexHull(contour))
+    aspect = max(rw, rh) / max(min(rw, rh), 1e-6)
+    solidity = area / hull if hull > 0 else 0.0
+    return area, aspect, solidity
+
+
+def split(contour, cfg) -> list:  # cfg: a DetectorConfig (min_die, max_aspect)
+    """Touching dice: one contour per die (the contour itself when it looks like one die)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = 2
+    roi = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(roi, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
+    dist = cv2.distanceTransform(roi, cv2.DIST_L2, 5)
+    dmax = float(dist.max())
+    if dmax < cfg.min_die / 2 * 0.8:
+        return [contour]
+    # Die centres are cores of the distance transform: raise the level until the blob falls
+    # apart into the most cores that are each nearly as deep as the deepest (a die's centre).
+    best_n, markers = 1, None
+    for frac in (0.35, 0.45, 0.55, 0.65, 0.75):
+        cores = (dist > frac * dmax).astype(np.uint8)
+        n, labels = cv2.connectedComponents(cores)
+        deep = [i for i in range(1, n) if dist[labels == i].max() >= 0.6 * dmax]
+        if len(deep) > best_n:
+            best_n = len(deep)
+            markers = np.zeros_like(labels)
+            for j, i in enumerate(deep):
+                markers[labels == i] = j + 1
+    if markers is None:
+        return split_long(contour, cfg)
+    seeds = markers > 0
+    markers = markers.astype(np.int32) + 1   # the tray is 1, die cores 2..best_n + 1
+    markers[(roi > 0) & ~seeds] = 0          # to be flooded
+    markers[roi == 0] = 1
+    # Flood the inverted distance map: each die grows from its centre and meets its neighbour at
+    # the neck between them (the colour image would let the tray flood into low-contrast dice).
+    relief = (255 - dist * (255.0 / dmax)).astype(np.uint8)
+    cv2.watershed(cv2.cvtColor(relief, cv2.COLOR_GRAY2BGR), markers)
+    parts = []
+    for label in range(2, best_n + 2):
+        part = ((markers == label) & (roi > 0)).astype(np.uint8) * 255
+        cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if cs:
+            parts.append(max(cs, key=cv2.contourArea) + [x - pad, y - pad])
+    if len(parts) < 2:
+        return split_long(contour, cfg)
+    return [p for part in parts for p in split_long(part, cfg)]
+
+
+def split_by_count(contour, count: int, parts: list) -> list:
+    """A cluster known (from the other dice's size) to hold `count` dice: k-means on its pixels."""
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    ys, xs = np.nonzero(roi)
+    pts = np.column_stack([xs, ys]).astype(np.float32)
+    if len(pts) < count * 4:
+        return parts
+    step = max(1, len(pts) // 800)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.5)
+    _, _, centres = cv2.kmeans(pts[::step], count, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    nearest = np.argmin(((pts[:, None, :] - centres[None]) ** 2).sum(-1), axis=1)
+    out = []
+    for k in range(count):
+        part = np.zeros_like(roi)
+        sel = nearest == k
+        part[ys[sel], xs[sel]] = 255
+        cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if cs:
+            out.append(max(cs, key=cv2.contourArea) + [x, y])
+    return out
+
+
+def split_long(contour, cfg) -> list:
+    """A solid blob two or three dice long (dice side by side): cut it along its long side."""
+    area, aspect, solidity = shape(contour)
+    if aspect <= cfg.max_aspect or solidity < 0.8:
+        return [contour]
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    long_side, short_side = max(rw, rh), min(rw, rh)
+    count = int(round(long_side / max(short_side, 1e-6)))
+    if count < 2 or count > 4 or short_side < cfg.min_die:
+        return [contour]
+    theta = np.deg2rad(angle if rw >= rh else angle + 90)
+    ux, uy = np.cos(theta), np.sin(theta)
+    vx, vy = -uy, ux
+    piece = long_side / count
+    parts = []
+    for i in range(count):
+        offset = -long_side / 2 + piece * (i + 0.5)
+        px, py = cx + ux * offset, cy + uy * offset
+        corners = []
+        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            corners.append([px + su * ux * piece / 2 + sv * vx * short_side / 2,
+                            py + su * uy * piece / 2 + sv * vy * short_side / 2])
+        parts.append(np.array(corners, np.float32).reshape(-1, 1, 2).round().astype(np.int32))
+    return parts
