@@ -83,6 +83,11 @@ class Table:
         self.reading = False            # a dice reading was asked for and has not arrived
         self.advisor = advisor
         self.dice_reader = dice_reader
+        # The dice camera (companion/peripherals.py), when one is attached: the live view reads
+        # its latest frame; `camera_status` is "connected" or "unavailable" (manual entry).
+        self.camera: Any = None
+        self.camera_status = ""
+        self.dice_check: Any = None     # an uncertain camera reading awaiting the players' check
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE
@@ -117,6 +122,8 @@ class Table:
             return TableLight.GAME_OVER
         if self.reading:
             return TableLight.READING
+        if self.dice_check is not None:
+            return TableLight.NEEDS_CONFIRMATION
         return self._input.light(self)
 
     # -- the game in play --------------------------------------------------------------------
@@ -162,9 +169,24 @@ class Table:
 
     def handle(self, event: InputEvent) -> Outcome:
         """Turn one event into at most one action; tell the observers."""
+        if event.kind == "status":
+            return self._on_status(event)
         if self.session is None or self._input is None:
             return Outcome(info="No game is open.")
+        if event.kind == "dice" and getattr(event.value, "uncertain", False):
+            # The camera was unsure of a die: the players check (and correct) it first.
+            self.reading = False
+            self.dice_check = event.value
+            self.say("Check the dice the camera was unsure of: correct them or confirm.")
+            self._changed()
+            return Outcome(info=self.message)
+        if (self.dice_check is not None and event.kind == "command"
+                and event.value in (Command.CONFIRM, Command.CONFIRM.value)):
+            # Confirm (a button as well as the dialog) takes the dice as the camera read them.
+            event = InputEvent("dice", self.dice_check, event.source)
         intent = self._intent(event)
+        if intent is not None and intent[0] in ("dice", "die", "clear"):
+            self.dice_check = None
         if intent is None:
             # An unknown key or a garbled panel line: ignored, and said so, never a crash.
             outcome = Outcome(info=f'"{event.value}" from {event.source or event.kind} means nothing here.')
@@ -180,6 +202,22 @@ class Table:
             self.say("")
         self._changed()
         return outcome
+
+    def _on_status(self, event: InputEvent) -> Outcome:
+        """A device's news: {"camera": "connected" | "unavailable", "message": "..."}."""
+        value = event.value if isinstance(event.value, dict) else {}
+        camera = value.get("camera")
+        if camera not in ("connected", "unavailable"):
+            return Outcome(info=f'"{event.value}" from {event.source or event.kind} means nothing here.')
+        self.camera_status = camera
+        if camera == "unavailable":
+            self.reading = False
+            self.dice_check = None
+        message = str(value.get("message") or "")
+        if message:
+            self.say(message, error=camera == "unavailable")
+        self._changed()
+        return Outcome(info=message)
 
     def say(self, message: str, error: bool = False) -> None:
         """Set the banner's message (a refusal's rule sentence, or information)."""
@@ -231,6 +269,8 @@ class Table:
     def read_dice(self) -> Outcome:
         if self.dice_reader is None:
             return Outcome(info="No dice camera is connected: tap the two dice instead.")
+        if self.camera_status == "unavailable":
+            return Outcome(info="The dice camera is unavailable: enter the dice by hand.")
         self.reading = True
         self.dice_reader()
         return Outcome(info="Reading the dice...")
