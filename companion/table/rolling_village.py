@@ -164,7 +164,7 @@ class RollingVillageInput(GameInput):
 
         state, draft = table.state, table.draft
         if state.phase == "build":
-            return Outcome(info=f"{draft.player}: tap a highlighted square to build.")
+            return self._build_advised(table)
         if len(draft.dice) != 2:
             return Outcome(info="Tap the two dice first (or press 1-6 twice).")
         if state.phase == "roll":
@@ -173,6 +173,19 @@ class RollingVillageInput(GameInput):
             choices = pairs(dict(draft.choices)) if draft.choices and self.choosing(state, draft) else None
             return table.submit(Activate(draft.dice, choices))
         return Outcome(info="The game is over.")
+
+    def _build_advised(self, table: Table) -> Outcome:
+        """Confirm while building, for buttons without a touch screen: the first press shows the
+        advisor's squares for the player in front, the next builds the first of them."""
+        player, advice = table.draft.player, table.advice
+        if advice is None or advice.player != player or not advice.squares:
+            outcome = self.on_advise(table)
+            if table.advice.squares:
+                outcome.info += " Tap a highlighted square, or confirm to build the first advised one."
+            return outcome
+        row, street, project = advice.squares[0]
+        table.draft = replace(table.draft, project=project)
+        return self.on_square(table, player, row, street)
 
     def on_advise(self, table: Table) -> Outcome:
         state, player = table.state, table.draft.player or table.state.players[0]
