@@ -246,3 +246,15 @@ def test_six_players_fit_as_tabs(drv):
     assert drv.screen.player == "Player 6"
     assert_layout(drv)
     drv.screenshot("village-6-players")
+
+
+def test_the_history_opens_a_finished_game_at_its_end_screen(drv):
+    drv.tap(drv.screen.ids.home)
+    assert drv.app.screens.current == "home"
+    rows = drv.screen.ids.history.children[::-1]  # most recent first
+    assert len(rows) == 2 and "Player 6" not in rows[1].text and "finished" in rows[1].text
+    assert "Ann, Bo, Player 3" in drv.screen.ids.resume_text.text  # the six-player game is offered
+    drv.tap(rows[1])
+    assert drv.app.screens.current == "end"
+    assert drv.table.session.header.players == ("Ann", "Bo")
+    assert_layout(drv)
