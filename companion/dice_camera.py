@@ -1,0 +1,191 @@
+"""The dice camera in the running app: a background thread reads frames from the configured
+source, feeds a SettledReader, and posts each settled roll as a dice InputEvent.
+
+The thread never touches Kivy or the session: readings and camera news go through `post`
+(the table's thread-safe queue). A camera that is missing or stops giving frames becomes a
+"status" event the screen shows as manual dice entry, and the thread retries with a growing
+pause (a camera plugged back in is picked up without a restart). `read_now()` (the read-dice
+button) makes the next still tray count as a fresh roll; on the simulator it also throws the
+dice, since nobody can roll a simulated tray by hand.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from companion.events import InputEvent
+
+CONNECTED, UNAVAILABLE = "connected", "unavailable"
+# How long "read the dice now" waits for the tray to lie still before reading what is there.
+FORCED_READ_WAIT = 4.0
+
+
+@dataclass(frozen=True)
+class TrayPicture:
+    """What the live view shows: a small RGB picture with the read dice boxed, and how the
+    tray is doing ("moving", "settling", "settled")."""
+
+    image: np.ndarray
+    frame_index: int
+    state: str
+
+
+class DiceCamera:
+    """The camera thread. `start()`, `read_now()`, `picture(width)`, `close()` (idempotent)."""
+
+    def __init__(self, source: str, post: Callable[[InputEvent], None], *, model: str = "",
+                 fps: float = 15.0, backoff: tuple[float, float] = (0.5, 8.0),
+                 open_source: Callable | None = None, make_reader: Callable | None = None):
+        self.spec = source
+        self.post = post
+        self.model = model
+        self.fps = fps
+        self.backoff = backoff
+        self._open_source = open_source
+        self._make_reader = make_reader
+        self.status = ""                 # "", CONNECTED or UNAVAILABLE (as last posted)
+        self.message = ""
+        self.frames = 0                  # frames read since start, for tests and doctor
+        self.readings = 0                # readings posted
+        self.source = None               # the open source (the simulator's tray, for tests)
+        self._stop = threading.Event()
+        self._force = threading.Event()
+        self._lock = threading.Lock()
+        self._latest: tuple[np.ndarray, int] | None = None
+        self._boxes: tuple = ()          # (box, face, uncertain) of the reading on the tray now
+        self._tray_state = "moving"
+        self._thread: threading.Thread | None = None
+
+    # -- the app's side (main thread) ---------------------------------------------------------
+    def start(self) -> "DiceCamera":
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
+            self._thread.start()
+        return self
+
+    def read_now(self) -> None:
+        """Read the dice on the tray as a fresh roll, even if they show the last reading."""
+        self._force.set()
+
+    def picture(self, width: int = 320) -> TrayPicture | None:
+        """The latest frame, scaled to `width`, RGB, with the dice of the last reading boxed."""
+        with self._lock:
+            latest, boxes, state = self._latest, self._boxes, self._tray_state
+        if latest is None:
+            return None
+        frame, index = latest
+        h, w = frame.shape[:2]
+        scale = width / w
+        small = cv2.resize(frame, (width, max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+        for box, face, uncertain in boxes:
+            x0, y0, x1, y1 = (round(v * scale) for v in box)
+            colour = (0, 170, 255) if uncertain else (60, 220, 60)   # BGR: orange = check it
+            cv2.rectangle(small, (x0, y0), (x1, y1), colour, 2)
+            cv2.putText(small, "?" if face is None else str(face), (x0, max(12, y0 - 3)),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1, cv2.LINE_AA)
+        return TrayPicture(cv2.cvtColor(small, cv2.COLOR_BGR2RGB), index, state)
+
+    def close(self) -> None:
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=10)
+
+    # -- the thread ---------------------------------------------------------------------------
+    def _tell(self, status: str, message: str) -> None:
+        if status == self.status:
+            return
+        was = self.status
+        self.status, self.message = status, message
+        if status == CONNECTED and was != UNAVAILABLE:
+            message = ""                 # a camera that simply works needs no banner
+        self.post(InputEvent("status", {"camera": status, "message": message}, "camera"))
+
+    def _reader(self):
+        if self._make_reader is not None:
+            return self._make_reader()
+        from vision.reader import DiceReader, SettledReader
+
+        return SettledReader(DiceReader(self.model or None))
+
+    def _source(self):
+        if self._open_source is not None:
+            return self._open_source(self.spec)
+        from vision.sources import open_source
+
+        return open_source(self.spec)
+
+    def _run(self) -> None:
+        from vision.sources import SourceError
+
+        try:
+            reader = self._reader()
+        except Exception as exc:  # a missing or broken model: no retry can bring it back
+            self._tell(UNAVAILABLE, f"The dice reader cannot start ({exc}): enter the dice by hand.")
+            return
+        delay = self.backoff[0]
+        while not self._stop.is_set():
+            try:
+                source = self._source().open()
+            except (SourceError, ValueError, OSError) as exc:
+                self._tell(UNAVAILABLE, f"Camera unavailable ({exc}): enter the dice by hand.")
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff[1])
+                continue
+            self.source = source
+            try:
+                self._read_frames(source, reader)
+                delay = self.backoff[0]
+            except (SourceError, OSError) as exc:
+                self._tell(UNAVAILABLE, f"Camera lost ({exc}): enter the dice by hand.")
+                delay = self.backoff[0]   # it worked a moment ago: first retry soon
+                self._stop.wait(delay)
+            finally:
+                self.source = None
+                with self._lock:
+                    self._latest, self._boxes = None, ()
+                source.close()
+
+    def _read_frames(self, source, reader) -> None:
+        forced_until: float | None = None
+        period = 1.0 / self.fps
+        while not self._stop.is_set():
+            started = time.monotonic()
+            if self._force.is_set():
+                self._force.clear()
+                reader.reset()
+                roll = getattr(source, "roll", None)
+                if roll is not None:
+                    roll()
+                forced_until = -1.0          # set from the next frame's own clock
+            frame = source.read()
+            self.frames += 1
+            self._tell(CONNECTED, "The dice camera is back.")
+            if forced_until == -1.0:
+                forced_until = frame.timestamp + FORCED_READ_WAIT
+            reading = reader.feed(frame.image, frame.timestamp, frame.index)
+            if reading is None and forced_until is not None:
+                if reader.state == "settled":
+                    reading = reader.last    # the tray is still and empty (or shows no dice)
+                elif frame.timestamp >= forced_until:
+                    # Asked to read now and the tray never settled: read what lies there.
+                    reading = reader.reader.read(frame.image, frame.index, frame.timestamp)
+            moving = reader.state == "moving"
+            with self._lock:
+                self._latest = (frame.image, frame.index)
+                self._tray_state = reader.state
+                if reading is not None:
+                    self._boxes = tuple((d.box, d.face, d.uncertain) for d in reading.dice)
+                elif moving:
+                    self._boxes = ()
+            if reading is not None:
+                forced_until = None
+                self.readings += 1
+                self.post(InputEvent("dice", reading, "camera"))
+            # Pace like a camera; a real one blocks in read() and this waits no more.
+            self._stop.wait(max(0.0, period - (time.monotonic() - started)))

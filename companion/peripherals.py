@@ -1,0 +1,96 @@
+"""The table's hardware in the running app: `attach(table)` is what `companion run` hands to
+companion.ui.app.run.
+
+- Buttons, the RGB LED and the serial panel (hardware.devices.TableDevices) put their commands
+  on the table's queue; the LEDs and the panel's ring follow the table's light, and the tray
+  light is on while the dice are read.
+- The service manager hears READY once the first frame is drawn, and watchdog pings from the
+  Kivy main loop (a Clock interval), so a hung screen stops the pings and systemd restarts it.
+- The dice camera (companion/dice_camera.py) reads the configured source in its own thread.
+
+Everything is closed by the callable `attach` returns, in the reverse order of starting.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from companion.dice_camera import DiceCamera
+from companion.events import TableLight
+from hardware.config import Config, load_config
+from hardware.devices import TableDevices
+from hardware.notify import Notifier
+
+
+class Peripherals:
+    """What `attach` started; calling it closes everything (idempotent)."""
+
+    def __init__(self, table, config: Config, *, pin_factory: Any = None,
+                 notifier: Notifier | None = None, camera: DiceCamera | None = None) -> None:
+        self.table = table
+        self.config = config
+        self.devices = TableDevices(config, pin_factory=pin_factory)
+        self.notifier = notifier or Notifier()
+        self.camera = camera if camera is not None else (
+            DiceCamera(config.camera.source, table.post, model=config.camera.model)
+            if config.camera.source else None)
+        self.problems: list[str] = []
+        self._ticks = None
+        self._closed = False
+
+    def start(self) -> "Peripherals":
+        self.devices.start(self.table.queue)
+        self.problems.extend(self.devices.problems)
+        self.table.on_light(self.show_light)
+        self.show_light(self.table.light)
+        if self.camera is not None:
+            self.table.camera = self.camera
+            self.table.dice_reader = self.camera.read_now
+            self.camera.start()
+        self._follow_main_loop()
+        return self
+
+    def show_light(self, light: TableLight) -> None:
+        """The table's light on the LED and the panel's ring; the tray lit while reading."""
+        self.devices.set_light(light)
+        self.devices.tray_light(light is TableLight.READING)
+
+    def _follow_main_loop(self) -> None:
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def first_frame(*_args) -> None:
+            Window.unbind(on_flip=first_frame)
+            self.notifier.ready("Tabletop Companion is on the screen")
+
+        Window.bind(on_flip=first_frame)
+        interval = self.notifier.watchdog_interval
+        # Ticks well inside half the watchdog interval: tick() itself sends at the half.
+        every = 1.0 if interval is None else max(0.05, min(1.0, interval / 4))
+        self._ticks = Clock.schedule_interval(lambda _dt: self.notifier.tick(), every)
+
+    def __call__(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.notifier.stopping()
+        if self._ticks is not None:
+            self._ticks.cancel()
+        if self.camera is not None:
+            self.camera.close()
+        self.devices.tray_light(False)
+        self.devices.close()
+
+
+def attach(table, config: Config | None = None, *, pin_factory: Any = None,
+           notifier: Notifier | None = None) -> Peripherals:
+    """Start the table's devices and dice camera for `table`; returns the closer."""
+    if config is None:
+        config, _warnings = load_config()   # the app has already printed these warnings
+    peripherals = Peripherals(table, config, pin_factory=pin_factory, notifier=notifier).start()
+    for problem in peripherals.problems:
+        print(f"hardware: {problem}", file=sys.stderr)
+    return peripherals
