@@ -27,9 +27,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    from companion.peripherals import attach
     from companion.ui.app import run
 
-    return run(argv)
+    # Buttons, the serial panel, the service watchdog and the dice camera join the app here.
+    return run(argv, attach=attach)
 
 
 def _replay(argv: list[str]) -> int:
