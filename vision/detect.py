@@ -80,10 +80,11 @@ class DiceDetector:
         """Dice in the frame, sorted top to bottom, then left to right."""
         _check_image(image_bgr)
         work, scale = self._to_work(image_bgr)
-        mask = self.foreground(work)
+        raw, mask = self._masks(work)
         boxes = _dice_boxes(mask, work, self.config)
         if self.config.pip_dice:
-            boxes += dice_from_pips(mask, boxes, self.config.min_die, self.config.max_die)
+            # Pips are looked for before the closing that fills dice (it would merge near pips).
+            boxes += dice_from_pips(raw, boxes, self.config.min_die, self.config.max_die)
         h, w = image_bgr.shape[:2]
         found = []
         for x0, y0, x1, y1 in boxes:
@@ -98,6 +99,10 @@ class DiceDetector:
 
     def foreground(self, work_bgr: np.ndarray) -> np.ndarray:
         """Mask (uint8 0/255) of pixels that differ from the tray, at the working size."""
+        return self._masks(work_bgr)[1]
+
+    def _masks(self, work_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The thresholded difference from the tray, and the same cleaned with holes filled."""
         cfg = self.config
         lab = cv2.cvtColor(work_bgr, cv2.COLOR_BGR2LAB)
         if self._empty_lab is not None and self._empty_lab.shape == lab.shape:
@@ -108,10 +113,10 @@ class DiceDetector:
         # On a busy background (wood grain, felt fibres) the noise floor rises; stay above it.
         noise = float(np.median(score[::4, ::4]))
         threshold = max(cfg.min_contrast, 3.0 * noise)
-        mask = (score > threshold).astype(np.uint8) * 255
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disk(3))
+        raw = (score > threshold).astype(np.uint8) * 255
+        mask = cv2.morphologyEx(raw, cv2.MORPH_OPEN, _disk(3))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disk(7))
-        return _fill_holes(mask)
+        return raw, _fill_holes(mask)
 
     def _to_work(self, image_bgr: np.ndarray) -> tuple[np.ndarray, float]:
         h, w = image_bgr.shape[:2]

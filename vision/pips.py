@@ -68,8 +68,8 @@ def _spots(mask, found, max_die) -> list[tuple[float, float, float, float]]:
         if roundness < 0.45:
             continue
         # Pips on the side faces of a die already found (tilted view) lie just outside its box.
-        if any(x0 - 0.5 * (x1 - x0) <= x <= x1 + 0.5 * (x1 - x0) and
-               y0 - 0.5 * (y1 - y0) <= y <= y1 + 0.5 * (y1 - y0) for x0, y0, x1, y1 in found):
+        if any(x0 - 0.25 * (x1 - x0) <= x <= x1 + 0.25 * (x1 - x0) and
+               y0 - 0.25 * (y1 - y0) <= y <= y1 + 0.25 * (y1 - y0) for x0, y0, x1, y1 in found):
             continue
         spots.append((x, y, 2.0 * np.sqrt(area / np.pi), roundness))
     return spots
