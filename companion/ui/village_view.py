@@ -83,7 +83,7 @@ def scored_line(state) -> str:
         chosen = f" ({state.sheet.label(result.row)})" if result.chosen else ""
         parts.append(f"{name} +{result.score}{chosen}")
     row = state.sheet.avenue_for_sum(a + b)
-    where = f"Avenue {state.sheet.label(row)}" if row else "each player's chosen Avenue"
+    where = f"Avenue {state.sheet.label(row)}" if row else "each player's own Avenue"
     turn = len(state.villages[0].turn_scores)
     return f"Turn {turn} scored on {a} + {b} = {a + b}, {where}: " + ", ".join(parts) + "."
 

@@ -17,6 +17,7 @@ CHOSEN = {
     "village-advice": "play",
     "village-avenue-choice": "avenue-choice",
     "village-refused": "refused",
+    "village-scored": "scored",
     "end": "end",
     "village-1280x720": "village-1280x720",
 }

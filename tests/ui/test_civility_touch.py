@@ -50,7 +50,7 @@ def item(drv, label: str) -> None:
     drv.tap(buttons[label])
     # A scrollable menu passes a short tap on to the button only after its scroll timeout.
     for _ in range(100):
-        if drv.screen.menu_buttons is not menu:
+        if getattr(drv.screen, "menu_buttons", None) is not menu:
             break
         time.sleep(0.01)
         drv.frames(1)
@@ -266,3 +266,34 @@ def test_layout_at_1280x720(drv):
     drv.screenshot("civility-1280x720")
     drv.resize(800, 480)
     assert_layout(drv)
+
+
+def test_the_winner_by_touch(drv):
+    """A whole two-player game (seeded random play) entered up to its last choice; the last
+    choice is tapped, and the winner's screen follows."""
+    import random
+
+    from companion.engine.civility.sim import play
+    from companion.events import InputEvent
+
+    game = play(("Ann", "Bo"), random.Random(2))
+    assert drv.app.start_game("civility", ["Ann", "Bo"], {})
+    for action in game.actions[:-1]:
+        outcome = drv.table.handle(InputEvent("tap", ("action", action.to_json()), "test"))
+        assert outcome.action is not None, outcome
+    drv.frames(2)
+    last = game.actions[-1]
+    label = next(i.label for i in drv.table.game_input.items(drv.table) if i.action == last)
+    choose(drv, label)
+    assert drv.table.session.finished and drv.app.screens.current == "civility-end"
+    screen = drv.screen
+    assert screen.ids.title.text == f"{game.state.winner} wins Civility!"
+    rows = screen.ids.ranking.children[::-1]
+    assert [r.name for r in rows] == drv.table.session.summary()["ranking"]
+    assert rows[0].score == "5"
+    drv.screenshot("civility-winner")
+    assert_layout(drv)
+    drv.tap(screen.ids.undo)                                 # back to the table, the claim unpaid
+    assert drv.app.screens.current == "civility" and not drv.table.session.finished
+    choose(drv, label)
+    assert drv.app.screens.current == "civility-end"

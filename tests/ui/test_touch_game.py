@@ -116,7 +116,6 @@ def test_undo_and_redo_by_touch(drv):
     enter_dice(drv, SCORING[0])
     drv.tap(screen.ids.confirm)
     assert drv.table.state.turn == 2
-    drv.screenshot("village-scored")  # the Activated Avenue and the lit Networks
     count = len(drv.table.session.actions)
     drv.tap(screen.ids.undo)
     assert len(drv.table.session.actions) == count - 1 and drv.table.state.phase == "activate"
@@ -142,6 +141,11 @@ def play_turn(drv, turn):
         drv.screenshot("village-avenue-choice")
         assert_layout(drv)
     drv.tap(screen.ids.confirm)
+    if turn == 7:
+        # The Avenue Activated and the Networks it lit stay on the sheets until the next roll.
+        lit = drv.table.state.last_activation[0]
+        assert screen.ids.sheet.view.lit == lit.squares and screen.ids.sheet.view.activated == lit.row
+        drv.screenshot("village-scored")
 
 
 def test_turns_2_to_9_with_bonuses_and_choices(drv):
