@@ -236,16 +236,20 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
     else:
         x0, y0, x1, y1 = (float(v) for v in box)
     w, h = x1 - x0, y1 - y0
-    cx = (x0 + x1) / 2 + rng.normal(0, 0.05) * w
-    cy = (y0 + y1) / 2 + rng.normal(0, 0.05) * h
-    # Detectors on low-contrast dice (white on light wood) often box less than the whole die.
-    grow = rng.uniform(0.75, 1.15)
+    # Detectors on low-contrast dice (white on light wood) often box less than the whole die;
+    # a die cut out by hand, or merged with its shadow, has a loose box.
+    loose = rng.random() < 0.25
+    grow = rng.uniform(1.15, 1.5) if loose else rng.uniform(0.75, 1.15)
+    # A loose box is still centred on its die (else a neighbour takes the middle of the crop).
+    shift = 0.025 if loose else 0.05
+    cx = (x0 + x1) / 2 + rng.normal(0, shift) * w
+    cy = (y0 + y1) / 2 + rng.normal(0, shift) * h
     w *= grow * rng.uniform(0.93, 1.07)
     h *= grow * rng.uniform(0.93, 1.07)
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 38.0) -> np.ndarray:
+def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 35.0) -> np.ndarray:
     """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
     g = as_generator(rng)
     if not 1 <= face <= 6:
@@ -275,7 +279,8 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
             placed.append(Placed(sp, spot[0], spot[1], 0, st))
             _mark(sp, spot[0], spot[1], occ)
     img = composite(background(g, (side, side)), placed, light, float(g.uniform(0.2, 0.6)))
-    image = camera_effects(g, img)
+    # Blur and noise that a 60 px die shrugs off erase the pips of a 20 px one: scale them down.
+    image = camera_effects(g, img, strength=float(np.clip(edge / 40.0, 0.5, 1.0)))
     box = detector_box(g, target.box, sprite.top_quad, (x, y))
     if g.random() < 0.25:
         # The die at the frame's edge, or a photo cut tight around it: the crop convention

@@ -56,7 +56,7 @@ def random_die_style(rng: np.random.Generator, color: str | None = None, translu
         name = color if color in TRANSLUCENT else _pick(rng, list(TRANSLUCENT))
         body = _jitter(rng, _pick(rng, TRANSLUCENT[name]))
         pip = _pick(rng, [(245, 245, 245), (25, 25, 25), (230, 230, 230)])
-        opacity = float(rng.uniform(0.45, 0.8))
+        opacity = float(rng.uniform(0.5, 0.85))
     else:
         # White dice are the most common on real tables.
         name = color if color in BODIES else _pick(rng, ["white"] * 4 + list(BODIES))
@@ -69,8 +69,8 @@ def random_die_style(rng: np.random.Generator, color: str | None = None, translu
     logo_color = _pick(rng, [pip, (30, 30, 190), (160, 70, 20), (40, 150, 200)])
     return DieStyle(
         color=name, body=body, pip=pip, translucent=translucent, opacity=opacity,
-        corner=float(rng.uniform(0.06, 0.2)), pip_radius=float(rng.uniform(0.075, 0.105)),
-        pip_inset=float(rng.uniform(0.21, 0.28)), one_pip_radius=float(rng.uniform(0.09, 0.16)),
+        corner=float(rng.uniform(0.06, 0.22)), pip_radius=float(rng.uniform(0.065, 0.135)),
+        pip_inset=float(rng.uniform(0.2, 0.29)), one_pip_radius=float(rng.uniform(0.08, 0.2)),
         logo=logo, logo_color=logo_color, glossy_pips=bool(rng.random() < 0.3),
         bevel=float(rng.uniform(0.1, 0.35)),
     )
@@ -136,7 +136,7 @@ def camera_effects(rng: np.random.Generator, img: np.ndarray, strength: float = 
     img = img * np.array(rng.uniform(0.88, 1.12, 3), np.float32)  # white balance
     if rng.random() < 0.3:
         img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** rng.uniform(0.75, 1.3)
-    sigma = rng.uniform(0, 1.3) * strength
+    sigma = rng.uniform(0, 1.1) * strength
     if sigma > 0.3:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     if rng.random() < 0.1 * strength:
