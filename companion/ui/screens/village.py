@@ -14,6 +14,8 @@ from companion.table.rolling_village import RollingVillageInput as RV
 from .. import theme, village_view
 from ..widgets.common import TouchButton
 from ..widgets.dice import DieFace
+from ..widgets.dice_check import DiceCheck
+from ..widgets.tray_view import TrayView  # noqa: F401  (used by village.kv)
 from ..widgets.sheet import VillageSheet  # noqa: F401  (used by village.kv)
 from ..widgets.tracker import TurnTracker  # noqa: F401  (used by village.kv)
 from . import load_kv
@@ -35,6 +37,7 @@ class VillageScreen(Screen):
         self._tab_players: tuple = ()
         self._project_names: tuple = ()
         self.pad = []
+        self.dice_check = DiceCheck()   # opens when the camera is unsure of a die
         for value in range(1, 7):
             die = DieFace(value=value)
             die.bind(on_release=lambda _d, v=value: self.post("tap", ("die", v)))
@@ -104,6 +107,19 @@ class VillageScreen(Screen):
         else:
             ids.explain.text = "The game is over."
         ids.status.text = self._status(state, draft, phase)
+        self._camera(table, dicing)
+
+    def _camera(self, table, dicing: bool) -> None:
+        """The dice camera's live view beside the dice, its state, and the dice check."""
+        tray = self.ids.tray
+        tray.camera = table.camera
+        shown_tray = table.camera is not None and dicing
+        tray.opacity, tray.disabled = (1, False) if shown_tray else (0, True)
+        tray.width = theme.scaled(86) if shown_tray else 0
+        tray.note = "camera\nunavailable" if table.camera_status == "unavailable" else ""
+        if dicing and table.camera_status == "unavailable":
+            self.ids.explain.text += "\nCamera unavailable: enter the dice by hand."
+        self.dice_check.follow(table)
 
     def _status(self, state, draft, phase) -> str:
         if phase == "build":
