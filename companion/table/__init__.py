@@ -134,6 +134,7 @@ class Table:
         self.draft = Draft()
         self.advice = None
         self.reading = False
+        self.dice_check = None
         self.say(session.notice or "", error=bool(session.notice))
         self.draft = self._input.settle(self, Draft())
         self._changed()
@@ -143,6 +144,7 @@ class Table:
         self._input = None
         self.draft = Draft()
         self.advice = None
+        self.dice_check = None
         self.say("")
         self._changed()
 
@@ -180,6 +182,13 @@ class Table:
             self.say("Check the dice the camera was unsure of: correct them or confirm.")
             self._changed()
             return Outcome(info=self.message)
+        if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
+                and len(event.value) == 3 and event.value[0] == "correct_die"):
+            outcome = self._correct_die(*event.value[1:])
+            if outcome.info:
+                self.say(outcome.info)
+            self._changed()
+            return outcome
         if (self.dice_check is not None and event.kind == "command"
                 and event.value in (Command.CONFIRM, Command.CONFIRM.value)):
             # Confirm (a button as well as the dialog) takes the dice as the camera read them.
@@ -202,6 +211,17 @@ class Table:
             self.say("")
         self._changed()
         return outcome
+
+    def _correct_die(self, index, face) -> Outcome:
+        """The players set die `index` of the reading being checked to `face` (1-6)."""
+        from dataclasses import replace
+
+        dice = tuple(self.dice_check.dice)
+        if not (_whole(index) and 0 <= index < len(dice) and _whole(face) and 1 <= face <= 6):
+            return Outcome(info=f"A die is corrected to 1 to 6, not {face!r}.")
+        fixed = replace(dice[index], face=face, label=f"pip{face}", confidence=1.0, uncertain=False)
+        self.dice_check = replace(self.dice_check, dice=dice[:index] + (fixed,) + dice[index + 1:])
+        return Outcome()
 
     def _on_status(self, event: InputEvent) -> Outcome:
         """A device's news: {"camera": "connected" | "unavailable", "message": "..."}."""
