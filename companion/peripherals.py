@@ -52,6 +52,8 @@ class Peripherals:
 
     def show_light(self, light: TableLight) -> None:
         """The table's light on the LED and the panel's ring; the tray lit while reading."""
+        if self._closed:
+            return      # the table has no way to unsubscribe; closed devices stay dark
         self.devices.set_light(light)
         self.devices.tray_light(light is TableLight.READING)
 
@@ -72,6 +74,12 @@ class Peripherals:
     def __call__(self) -> None:
         self.close()
 
+    def __enter__(self) -> "Peripherals":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         if self._closed:
             return
@@ -81,16 +89,19 @@ class Peripherals:
             self._ticks.cancel()
         if self.camera is not None:
             self.camera.close()
+            if self.table.camera is self.camera:
+                self.table.camera, self.table.dice_reader, self.table.camera_status = None, None, ""
         self.devices.tray_light(False)
         self.devices.close()
 
 
 def attach(table, config: Config | None = None, *, pin_factory: Any = None,
-           notifier: Notifier | None = None) -> Peripherals:
+           notifier: Notifier | None = None, camera: DiceCamera | None = None) -> Peripherals:
     """Start the table's devices and dice camera for `table`; returns the closer."""
     if config is None:
         config, _warnings = load_config()   # the app has already printed these warnings
-    peripherals = Peripherals(table, config, pin_factory=pin_factory, notifier=notifier).start()
+    peripherals = Peripherals(table, config, pin_factory=pin_factory, notifier=notifier,
+                              camera=camera).start()
     for problem in peripherals.problems:
         print(f"hardware: {problem}", file=sys.stderr)
     return peripherals

@@ -1,0 +1,135 @@
+"""The app with the dice camera attached (the simulator and an image file as cameras, the real
+model): a settled roll fills the two dice; an unsure reading opens the dice check; a lost
+camera turns into manual entry and comes back.
+
+One Kivy app for the module (Kivy's window is one per process); each test starts a new game
+and attaches its own camera.
+"""
+from __future__ import annotations
+
+import pytest
+
+from .app_driver import Driver, until  # sets Kivy's environment before kivy is imported
+
+import cv2  # noqa: E402
+
+from companion.dice_camera import DiceCamera  # noqa: E402
+from companion.events import Command, InputEvent, TableLight  # noqa: E402
+from companion.peripherals import attach  # noqa: E402
+from hardware.config import parse_config  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+# No GPIO and no panel here (tests/e2e/test_buttons_game.py has them): only the camera.
+CONFIG = parse_config({"gpio": {"enabled": False}})
+
+
+@pytest.fixture(scope="module")
+def drv(tmp_path_factory):
+    driver = Driver(tmp_path_factory.mktemp("data"))
+    yield driver
+    driver.close()
+
+
+@pytest.fixture
+def game(drv):
+    assert drv.app.start_game("rolling-village", ["Ann", "Bo"])
+    drv.frames(2)
+    yield drv
+    drv.app.go_home()
+    drv.frames(1)
+
+
+def with_camera(drv, camera: DiceCamera):
+    attached = attach(drv.table, CONFIG, camera=camera)
+    until(drv, lambda: drv.table.camera_status == "connected", what="the camera")
+    return attached
+
+
+def press_read_dice(drv):
+    drv.table.post(InputEvent("key", "r", "keyboard"))   # the read-dice key, as a button would
+    drv.frames(1)
+
+
+def test_a_settled_roll_fills_the_two_dice(game):
+    drv = game
+    lights = []
+    drv.table.on_light(lights.append)
+    camera = DiceCamera("sim:?seed=21", drv.table.post)
+    with with_camera(drv, camera):
+        screen = drv.screen
+        assert screen.ids.tray.opacity == 1   # the live view sits beside the dice
+        press_read_dice(drv)
+        assert drv.table.light is TableLight.READING
+        until(drv, lambda: len(drv.table.draft.dice) == 2, what="the camera's dice")
+        truth = sorted(d.face for d in camera.source.tray.truth)
+        assert sorted(drv.table.draft.dice) == truth
+        assert (screen.ids.first.value, screen.ids.second.value) == drv.table.draft.dice
+        assert drv.table.light is TableLight.NEEDS_CONFIRMATION
+        until(drv, lambda: screen.ids.tray.frame_index >= 0, what="the live view")
+        drv.tap(screen.ids.confirm)
+        assert drv.table.state.phase == "build"
+        assert sorted(drv.table.state.dice) == truth
+    assert lights[:2] == [TableLight.READING, TableLight.NEEDS_CONFIRMATION]
+
+
+def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(game):
+    from vision.reader import DiceReader, SettledReader
+
+    drv = game
+    # A threshold no die reaches: every die is "unsure", so the players are asked.
+    camera = DiceCamera("sim:?seed=7", drv.table.post,
+                        make_reader=lambda: SettledReader(DiceReader(threshold=1.0)))
+    with with_camera(drv, camera):
+        press_read_dice(drv)
+        check = drv.screen.dice_check
+        until(drv, lambda: check.showing, what="the dice check")
+        assert drv.table.draft.dice == ()          # nothing entered before the players look
+        assert drv.table.light is TableLight.NEEDS_CONFIRMATION
+        assert len(check.rows) == 2
+        for row, die in zip(check.rows, drv.table.dice_check.dice):
+            assert row.ids.crop.texture is not None and row.ids.crop.texture.size == (48, 48)
+            assert row.uncertain and f"read {die.face}" in row.ids.read.text
+        # The first die corrected to a 6, the second to a 1 (whatever the camera said).
+        drv.tap(check.rows[0].faces[5])
+        drv.tap(check.rows[1].faces[0])
+        assert check.rows[0].faces[5].marked and not check.rows[1].uncertain
+        drv.tap(check.ids.confirm)
+        assert drv.table.draft.dice == (6, 1)
+        assert not check.showing and drv.table.dice_check is None
+        assert (drv.screen.ids.first.value, drv.screen.ids.second.value) == (6, 1)
+
+
+def test_a_lost_camera_turns_into_manual_entry_and_comes_back(game, tmp_path):
+    from vision.sim import SimulatedTray
+
+    drv = game
+    tray = SimulatedTray(seed=3, noise=0.0)
+    tray.roll()
+    still = tray.next_frame()[0]
+    for _ in range(20):
+        still = tray.next_frame()[0]               # past the tumbling: the dice at rest
+    picture = tmp_path / "tray.png"
+    assert cv2.imwrite(str(picture), still)
+    camera = DiceCamera(f"file:{picture}", drv.table.post, backoff=(0.1, 0.4))
+    with with_camera(drv, camera):
+        until(drv, lambda: len(drv.table.draft.dice) == 2, what="the still tray read")
+        drv.tap(drv.screen.ids.clear_dice)
+        picture.rename(tmp_path / "away.png")      # the camera is unplugged
+        until(drv, lambda: drv.table.camera_status == "unavailable", what="the camera to be missed")
+        screen = drv.screen
+        assert "Camera unavailable: enter the dice by hand." in screen.ids.explain.text
+        assert drv.table.message_is_error and "enter the dice by hand" in drv.table.message
+        assert "unavailable" in screen.ids.tray.note
+        press_read_dice(drv)
+        assert "unavailable" in drv.table.message and drv.table.light is not TableLight.READING
+        drv.tap(screen.pad[2])
+        drv.tap(screen.pad[3])
+        assert drv.table.draft.dice == (3, 4)      # entered by hand meanwhile
+        (tmp_path / "away.png").rename(picture)    # plugged back in
+        until(drv, lambda: drv.table.camera_status == "connected", what="the camera to come back")
+        assert drv.table.message == "The dice camera is back."
+        assert "Camera unavailable" not in screen.ids.explain.text
+        press_read_dice(drv)
+        until(drv, lambda: drv.table.draft.dice != (3, 4), what="a fresh reading")
+        assert sorted(drv.table.draft.dice) == sorted(d.face for d in tray.truth)
