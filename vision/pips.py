@@ -14,9 +14,9 @@ import numpy as np
 __all__ = ["dice_from_pips"]
 
 # A die's edge in pip diameters, and how far apart (in diameters) pips of one face can lie:
-# the two pips of a 2 sit about 3.5 diameters apart, neighbouring dice's pips further.
+# the two pips of a 2 sit about 4 diameters apart (corner to corner), neighbouring dice's further.
 DIE_PER_PIP = 5.0
-SAME_DIE = 3.8
+SAME_DIE = 4.3
 NEIGHBOURS = 2.2
 
 
@@ -36,8 +36,8 @@ def dice_from_pips(mask: np.ndarray, found: list[tuple], min_die: float, max_die
             [[group[j] for j in sub] for sub in _groups([spots[i] for i in group], NEIGHBOURS)]
         for sub in subgroups:
             members = [spots[i] for i in sub]
-            if len(members) == 1:
-                continue  # a lone spot (a screw, a crumb) is too weak a sign of a die
+            if len(members) == 1 and (members[0][2] < 6.0 or members[0][3] < 0.7):
+                continue  # a lone spot is a 1 only when it is a big, clearly round pip
             if len(members) > 6:
                 continue
             xs = [m[0] for m in members]
