@@ -336,7 +336,6 @@ def _whole(value) -> bool:
 
 
 INPUTS: dict[str, Callable[[], GameInput]] = {}
-GAME_WIRINGS = ("rolling_village",)  # modules of this package, one per game
 
 
 def wiring(game_name: str):
@@ -347,8 +346,12 @@ def wiring(game_name: str):
     return add
 
 
-# Wiring kept beside a game's screen helpers (no Kivy there either), imported when first needed.
-WIRING_MODULES = {"civility": "companion.ui.civility_view"}
+# Each game's wiring module (no Kivy in any), imported when the game is first opened; a module
+# registers its GameInput with @wiring. Civility's lives beside its screen helpers.
+WIRING_MODULES = {
+    "rolling-village": "companion.table.rolling_village",
+    "civility": "companion.ui.civility_view",
+}
 
 
 def input_for(game_name: str) -> GameInput:
