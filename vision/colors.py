@@ -29,7 +29,7 @@ def dominant_color(image_bgr: np.ndarray, box) -> str:
     if ix1 <= ix0 or iy1 <= iy0:
         raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
     hsv = cv2.cvtColor(image_bgr[iy0:iy1, ix0:ix1], cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
-    sat, val = hsv[:, 1], hsv[:, 2]
+    val = hsv[:, 2]
     # The body is the bulk of the face: drop the darkest and brightest fifth (pips, glare).
     lo, hi = np.percentile(val, [20, 80])
     body = hsv[(val >= lo) & (val <= hi)]
@@ -40,13 +40,14 @@ def dominant_color(image_bgr: np.ndarray, box) -> str:
     # Dark pixels have unreliable saturation (a few levels of noise make a big ratio).
     if v < 60 or (v < 100 and s < 120):
         return "black"
-    if s < 60:
-        if v > 165 and s < 60:
-            return "white"
-        return "grey"
     # Hue is circular: take the median of the hue where it is saturated enough to mean something.
     hue = body[:, 0][body[:, 1] >= 60]
     hue = float(np.median(hue)) if len(hue) else float(np.median(body[:, 0]))
+    # Cream and ivory dice (bright, weakly saturated, warm) are what players call white.
+    if (s < 60 and v > 165) or (s < 135 and v > 190 and 10 <= hue <= 35):
+        return "white"
+    if s < 60:
+        return "grey"
     for upper, name in _HUE_BANDS:
         if hue < upper:
             return name

@@ -260,7 +260,12 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
         edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
     light = random_light(g)
     # Cameras look at trays from straight above to well off to the side: spread tilts widely.
-    lean = (tilt_max * float(np.sqrt(g.random())), float(g.uniform(0, 2 * np.pi)))
+    # A steep view comes from a camera looking forward and down: the side faces it sees are at
+    # the bottom of the frame (direction pi/2 tips the top face up the image). Near-vertical
+    # cameras see dice tipped any way (lens distortion, dice leaning on each other).
+    tilt = tilt_max * float(np.sqrt(g.random()))
+    direction = np.pi / 2 + g.normal(0, 0.6) if tilt > 22 else g.uniform(0, 2 * np.pi)
+    lean = (tilt, float(direction))
     side = int(edge * 3.2) + 8
     occ = np.zeros((side, side), bool)
     sprite, style = make_die(g, face, edge, light, tilt_max, lean=lean)

@@ -52,10 +52,13 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "## Recipe",
         "",
         "Training data is rendered by `vision.synth` (OpenCV/NumPy): pip dice seen from above, any turn,",
-        "tipped up to 35 degrees with side faces showing, rounded corners, many body and pip colours,",
-        "translucent dice, logos on some 1-faces, glare, shadows, felt/wood/paper/card trays, touching",
-        "neighbours, edges 20-120 px, lighting gradients, blur, noise, JPEG; the crop box is jittered like a",
-        "detector's. Training adds quarter turns, mirror flips and brightness/contrast changes.",
+        "tipped up to 35 degrees with side faces showing (steep views tipped as a forward-looking camera",
+        "sees them: side faces at the bottom of the frame), rounded corners, many body and pip colours and",
+        "pip sizes, translucent dice (far pips showing through), logos on some 1-faces, glare, shadows,",
+        "felt/wood/paper/card trays, touching neighbours, edges 18-60 px (bigger dice are shrunk to the",
+        "crop anyway), lighting gradients, blur, noise, JPEG; the crop box is jittered like a detector's",
+        "(shifted, tight, top face only, loose) and sometimes cut at the frame's edge. Training adds",
+        "left-right flips and brightness/contrast changes.",
         "",
     ]
     lines += [f"- {k}: {v}" for k, v in recipe.items()]
