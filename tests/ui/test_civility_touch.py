@@ -84,10 +84,15 @@ def ring_die(drv, value: int) -> None:
 
 def end_turn(drv) -> None:
     """Discard down to the hand limit if needed, then end the turn (drawing when allowed)."""
-    player = drv.table.state.current
-    while "End the turn, draw 1" not in offered(drv) and "End the turn without drawing" not in offered(drv):
-        choose(drv, "Discard cards", "1 card")
-    choose(drv, "End the turn, draw 1" if "End the turn, draw 1" in offered(drv) else "End the turn without drawing")
+    state = drv.table.state
+    player, hand = state.current, state.city(state.current).hand
+    if "End the turn, draw 1" in offered(drv):
+        choose(drv, "End the turn, draw 1")
+    else:
+        excess = hand - 4  # the hand limit at the end of a turn
+        if excess > 0:
+            choose(drv, "Discard cards", f"{excess} card{'s' if excess > 1 else ''}")
+        choose(drv, "End the turn without drawing")
     assert drv.table.state.current != player or drv.table.state.step == "roll"
 
 
@@ -155,7 +160,7 @@ def test_round_1_the_army_moves_and_a_world_event_is_walked_through(drv):
     assert drv.table.state.current == "Cy" and not drv.screen.ring
     choose(drv, "No die left: draw 2 cards")
     # One of Cy's two cards is Feast: each player from Ann rolls and draws half.
-    choose(drv, "World Event drawn", "Cy", "Feast")
+    choose(drv, "A card just drawn is...", "World Event: Feast")
     assert drv.table.session.prompt.kind == "event"
     drv.screenshot("civility-event")
     assert_layout(drv)
