@@ -43,12 +43,14 @@ KEYS: dict[str, tuple] = {
 @dataclass(frozen=True)
 class Draft:
     """Input in progress: dice entered but not confirmed, the player whose sheet is in front,
-    the Project picked for the next square, and Avenue choices on a choice roll."""
+    the Project picked for the next square, Avenue choices on a choice roll, and whether the
+    dice being entered correct the last roll (a misread die) instead of making a new one."""
 
     dice: tuple[int, ...] = ()
     player: str | None = None
     project: str | None = None
     choices: tuple[tuple[str, int], ...] = ()
+    correcting: bool = False
 
     def choice(self, player: str) -> int | None:
         return dict(self.choices).get(player)
@@ -279,6 +281,11 @@ class Table:
             self.draft = self._input.settle(self, Draft(player=self.draft.player))
             return Outcome(action=result.action or action)
         return Outcome(rejected=result)
+
+    def correct(self, action: Action) -> Outcome:
+        """Replace the last chance entry of the same kind (a misread die) and replay what followed;
+        refused, with nothing changed, if a later action would become illegal."""
+        return self._after(self.session.correct_last_chance(action), action)
 
     def undo(self) -> Outcome:
         return self._after(self.session.undo(), None)

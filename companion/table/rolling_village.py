@@ -63,7 +63,8 @@ class RollingVillageInput(GameInput):
             if project is None:
                 project = next((p for p in allowed if self.legal_squares(state, player, p)),
                                allowed[0] if allowed else None)
-        return Draft(dice=draft.dice, player=player, project=project, choices=draft.choices)
+        return Draft(dice=draft.dice, player=player, project=project, choices=draft.choices,
+                     correcting=draft.correcting and state.phase == "build")
 
     def key(self, table: Table, key: str) -> tuple | None:
         legend = table.state.legend
@@ -74,10 +75,10 @@ class RollingVillageInput(GameInput):
 
     def light(self, table: Table) -> TableLight:
         phase = table.state.phase
-        if phase in ("roll", "activate"):
+        if phase in ("roll", "activate") or table.draft.correcting:
             if len(table.draft.dice) == 2:
                 return TableLight.NEEDS_CONFIRMATION
-            return TableLight.WAITING_FOR_DICE if phase == "roll" else TableLight.SCORING
+            return TableLight.SCORING if phase == "activate" else TableLight.WAITING_FOR_DICE
         return TableLight.IDLE
 
     def _redraft(self, table: Table, **changes) -> Outcome:
@@ -88,20 +89,33 @@ class RollingVillageInput(GameInput):
         state = table.state
         if not (_whole(value) and 1 <= value <= 6):
             return Outcome(info=f"A die shows 1 to 6, not {value!r}.")
-        if state.phase not in ("roll", "activate"):
-            return Outcome(info=f"The dice {list(state.dice)} are in: build first, then roll again.")
+        if state.phase not in ("roll", "activate") and not table.draft.correcting:
+            return Outcome(info=f"The dice {list(state.dice)} are in: build first, then roll again "
+                                "(or tap the rolled dice to correct a misread one).")
         dice = table.draft.dice + (value,) if len(table.draft.dice) < 2 else (value,)
         return self._redraft(table, dice=dice, choices=())
 
     def on_dice(self, table: Table, values: tuple[int, ...]) -> Outcome:
         if len(values) != 2:
             return Outcome(info=f"The camera saw {len(values)} dice; Rolling Village rolls 2.")
-        if table.state.phase not in ("roll", "activate"):
+        if table.state.phase not in ("roll", "activate") and not table.draft.correcting:
             return Outcome(info="Dice were read, but nobody is rolling now: build first.")
         return self._redraft(table, dice=tuple(values), choices=())
 
     def on_clear(self, table: Table) -> Outcome:
+        if table.draft.correcting and not table.draft.dice:
+            return self._redraft(table, correcting=False)  # a second clear leaves the correction
         return self._redraft(table, dice=(), choices=())
+
+    def on_correct(self, table: Table) -> Outcome:
+        """Enter the building roll again, to correct a misread die (builds made since are kept
+        if they still fit the corrected roll)."""
+        state = table.state
+        if state.phase != "build":
+            return Outcome(info="Only the building roll can be corrected this way; undo a scoring roll.")
+        table.draft = self.settle(table, replace(table.draft, correcting=True, dice=()))
+        return Outcome(info=f"Correcting the roll {list(state.dice)}: tap the two dice as they lie, "
+                            "then confirm.")
 
     def on_player(self, table: Table, name: str) -> Outcome:
         if name not in table.state.players:
@@ -163,6 +177,10 @@ class RollingVillageInput(GameInput):
         from companion.engine.rolling_village import Activate, Roll
 
         state, draft = table.state, table.draft
+        if draft.correcting:
+            if len(draft.dice) != 2:
+                return Outcome(info="Tap the two dice of the corrected roll first.")
+            return table.correct(Roll(draft.dice))
         if state.phase == "build":
             return self._build_advised(table)
         if len(draft.dice) != 2:

@@ -47,7 +47,8 @@ def owed_phrase(village, legend) -> str:
     starts = [o for o in village.owed if o.kind == "start"]
     if len(starts) == 2:
         streets = sorted({o.street for o in starts})
-        parts.append("two different Projects in Street " + " and ".join(str(s) for s in streets))
+        where = f"Street {streets[0]}" if len(streets) == 1 else f"Streets {streets[0]} and {streets[1]}"
+        parts.append(f"two different Projects in {where}")
     elif starts:
         o = starts[0]
         parts.append(f"a Project in Street {o.street}" + (f" (not a {legend.title(o.not_project)})"

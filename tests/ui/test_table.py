@@ -211,3 +211,23 @@ def test_garbled_events_are_refused_without_a_crash_or_a_change(table, event):
     feed(table, event)
     assert table.state is before and table.draft.dice == draft.dice
     assert table.message and not table.session.actions[1:]
+
+
+def test_a_misread_roll_is_corrected_by_entering_it_again(table):
+    feed(table, key("2"), key("5"), key("enter"))  # the dice showed 2 and 4
+    feed(table, tap("correct"))
+    assert table.draft.correcting and table.light is TableLight.WAITING_FOR_DICE
+    feed(table, tap("die", 2), tap("die", 4), tap("confirm"))
+    assert table.session.actions == (Roll((2, 4)),)
+    assert table.state.dice == (2, 4) and not table.draft.correcting
+
+
+def test_a_correction_that_would_break_a_later_build_is_refused(table):
+    feed(table, key("2"), key("4"), key("enter"))
+    feed(table, tap("project", "house"), tap("square", "Ann", 1, 2))
+    before = table.state
+    feed(table, tap("correct"), key("1"), key("3"), key("enter"))
+    assert table.state is before and table.message_is_error
+    assert "no longer be legal" in table.message
+    feed(table, key("backspace"), key("backspace"))  # clear the dice, then leave the correction
+    assert not table.draft.correcting

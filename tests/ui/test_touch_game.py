@@ -90,6 +90,21 @@ def test_start_roll_and_start_projects(drv):
     drv.tap(screen.ids.confirm)
     assert drv.table.state.phase == "build"
     drv.screenshot("village-start-phase")
+
+
+def test_a_misread_die_is_corrected_by_tapping_the_rolled_dice(drv):
+    screen = drv.screen
+    drv.tap(screen.ids.undo)
+    enter_dice(drv, (START[0], 5))  # the second die misread as a 5
+    drv.tap(screen.ids.confirm)
+    drv.tap(screen.ids.first)
+    assert drv.table.draft.correcting and screen.ids.confirm.text == "Correct roll"
+    enter_dice(drv, START)
+    drv.screenshot("village-correcting")
+    assert_layout(drv)
+    drv.tap(screen.ids.confirm)
+    assert drv.table.state.dice == START and not drv.table.draft.correcting
+    assert [a.to_json() for a in drv.table.session.actions] == [{"type": "roll", "dice": list(START)}]
     build_everything(drv)
     assert drv.table.state.turn == 1
 

@@ -53,6 +53,12 @@ class VillageScreen(Screen):
             value = Command(value)
         App.get_running_app().post(kind, value)
 
+    def on_slot(self) -> None:
+        """A tap on the two dice slots: while building it corrects the roll, else clears them."""
+        table = App.get_running_app().table
+        building = table.state is not None and table.state.phase == "build" and not table.draft.correcting
+        self.post("tap", ("correct",) if building else ("clear",))
+
     def on_square(self, row: int, street: int) -> None:
         if self.player is not None:
             self.post("tap", ("square", self.player, row, street))
@@ -82,25 +88,31 @@ class VillageScreen(Screen):
         village = state.village(player)
         ids.tracker.show(village.turn_scores, views.subtotals(state, player), state.turn)
 
-        dicing = phase in ("roll", "activate")
+        # Dice are entered for a roll, or to correct the building roll (tap the rolled dice).
+        dicing = phase in ("roll", "activate") or draft.correcting
         dice = draft.dice if dicing else (state.dice or ())
         ids.first.value = dice[0] if len(dice) > 0 else 0
         ids.second.value = dice[1] if len(dice) > 1 else 0
         ids.first.marked = dicing and len(dice) == 0
         ids.second.marked = dicing and len(dice) == 1
-        ids.first.disabled = ids.second.disabled = not dicing
+        ids.first.disabled = ids.second.disabled = phase not in ("roll", "activate", "build")
         ids.total.text = f"= {sum(dice)}" if len(dice) == 2 and phase == "activate" else ""
         shown(ids.entered, phase != "over", theme.scaled(64))
         shown(ids.pad, dicing, theme.scaled(56))
         for die in self.pad:
             die.disabled = not dicing
-        self._projects(state, draft, player, phase == "build")
+        self._projects(state, draft, player, phase == "build" and not draft.correcting)
         shown(ids.actions, dicing, theme.scaled(60))
         ids.confirm.disabled = len(draft.dice) != 2
-        ids.clear_dice.disabled = not draft.dice
-        ids.confirm.text = ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Score"
+        ids.confirm.text = ("Correct roll" if draft.correcting else
+                            ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Score")
+        ids.clear_dice.text = "Cancel" if draft.correcting and not draft.dice else "Clear"
+        ids.clear_dice.disabled = not (draft.dice or draft.correcting)
 
-        if dicing:
+        if draft.correcting:
+            ids.explain.text = (f"Correcting the roll {list(state.dice)}: "
+                                + village_view.roll_meaning(state, draft.dice))
+        elif dicing:
             ids.explain.text = village_view.roll_meaning(state, draft.dice)
         elif phase == "build":
             ids.explain.text = village_view.roll_meaning(state, state.dice)
