@@ -256,10 +256,13 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             parts = [contour] if expected <= 1 else _split_by_count(contour, expected, [contour])
         else:
             parts = _split(contour, cfg)
-        for part in parts:
-            box = _accept(part, cfg)
-            if box is not None:
-                boxes.append(box)
+        accepted = [box for box in map(lambda part: _accept(part, cfg), parts) if box is not None]
+        if not accepted and typical is not None and aspect <= 1.6 and \
+                0.7 * typical ** 2 <= area <= 1.6 * typical ** 2:
+            # One die of the roll's size with a ragged, shadowed side: its hull is the die.
+            x, y, w, h = cv2.boundingRect(cv2.convexHull(contour))
+            accepted = [(x, y, x + w, y + h)]
+        boxes += accepted
     return boxes + peeled
 
 
