@@ -219,8 +219,8 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
     peeled = []
     for contour in attached:
         a, asp, sol = _shape(contour)
-        if asp <= 1.45 and sol >= 0.85 and np.sqrt(a) <= cfg.max_die and \
-                _edge_contact(contour, mask.shape) <= 0.6 * np.sqrt(a):
+        if asp <= 1.45 and sol >= 0.8 and np.sqrt(a) <= cfg.max_die and \
+                _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a):
             blobs.append((contour, (a, asp, sol)))  # one compact die just touching the edge
             continue
         for piece in _peel(contour, mask.shape, typical, cfg):
