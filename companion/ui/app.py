@@ -81,7 +81,7 @@ def configure_kivy(args: argparse.Namespace, table_config=None) -> None:
 def run(argv=None, attach=None) -> int:
     """Open the app (what `companion run` calls); returns the exit status.
 
-    `attach(table)`, if given, is called before the window opens with the app's `Table`: hardware
+    `attach(table)`, if given, is called before the app's main loop starts with its `Table`: hardware
     and the dice reader put their InputEvents on it with `table.post` (any thread), follow its
     lights with `table.on_light`, and may return a callable that closes them when the app ends."""
     args = parse_args(argv)
@@ -98,9 +98,9 @@ def run(argv=None, attach=None) -> int:
     except Exception as exc:  # a folder we cannot write: say so instead of a traceback
         print(f"The saved games file {path} cannot be opened: {exc}", file=sys.stderr)
         return 1
-    from .main import CompanionApp
-
     from hardware.config import key_lookup
+
+    from .main import CompanionApp  # creates the window, with the Config set above
 
     app = CompanionApp(store, exit_after_first_frame=args.exit_after_first_frame, started=_started,
                        command_keys=key_lookup(table_config.keys))
