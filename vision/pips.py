@@ -48,7 +48,34 @@ def dice_from_pips(mask: np.ndarray, found: list[tuple], min_die: float, max_die
                 continue
             boxes.append((int(cx - half), int(cy - half), int(np.ceil(cx + half)), int(np.ceil(cy + half))))
     h, w = mask.shape[:2]
-    return [(max(0, x0), max(0, y0), min(w, x1), min(h, y1)) for x0, y0, x1, y1 in boxes]
+    boxes = [(max(0, x0), max(0, y0), min(w, x1), min(h, y1)) for x0, y0, x1, y1 in boxes]
+    return _merge(boxes, found)
+
+
+def _merge(boxes: list[tuple], found: list[tuple]) -> list[tuple]:
+    """One box per die: a pip box overlapping a found die is dropped, overlapping pip boxes join."""
+    merged: list[tuple] = []
+    for box in sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1])):
+        if any(_overlap(box, other) > 0.3 for other in found):
+            continue
+        for k, other in enumerate(merged):
+            if _overlap(box, other) > 0.3:
+                merged[k] = (min(box[0], other[0]), min(box[1], other[1]),
+                             max(box[2], other[2]), max(box[3], other[3]))
+                break
+        else:
+            merged.append(box)
+    return merged
+
+
+def _overlap(a, b) -> float:
+    """Intersection over the smaller box's area."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w * h / max(smaller, 1)
 
 
 def _spots(mask, found, max_die) -> list[tuple[float, float, float, float]]:
