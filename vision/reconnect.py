@@ -2,7 +2,8 @@
 
 The app reads through `ReconnectingSource`; while the camera is away `read()` raises SourceLost at
 once (the app shows manual dice entry) and a daemon thread tries to open a fresh source every
-`retry_seconds`. `state` tells the screen what is going on: "connecting", "connected" or "lost".
+`retry_seconds`. `state` tells the screen what is going on: "connecting" (first try still
+running), "connected", "lost" (with `last_error`, the sentence to show) or "closed".
 """
 from __future__ import annotations
 
@@ -86,8 +87,7 @@ class ReconnectingSource:
                 except SourceError as exc:
                     with self._changed:
                         self.last_error = str(exc)
-                        if self._state == CONNECTED:
-                            self._state = LOST
+                        self._state = LOST
                         self._changed.notify_all()
                 else:
                     with self._changed:
