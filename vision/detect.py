@@ -223,7 +223,7 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
                 _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a):
             blobs.append((contour, (a, asp, sol)))  # one compact die just touching the edge
             continue
-        for piece in _peel(contour, mask.shape, typical, cfg):
+        for piece in _peel(contour, mask.shape, typical, cfg) + _by_brightness(contour, work, typical):
             a, asp, sol = _shape(piece)
             if a < min_area or a > max_area:
                 continue
@@ -293,6 +293,25 @@ def _has_marks(contour, work: np.ndarray) -> bool:
         if 0.003 * area <= sa <= 0.12 * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
             return True
     return False
+
+
+def _by_brightness(contour, work: np.ndarray, typical: float | None) -> list:
+    """A die against a cable or a laptop: split the blob into its lighter and darker parts."""
+    if typical is None:
+        return []
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
+    level, _ = cv2.threshold(grey[roi > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    pieces = []
+    close = _disk(max(3, int(0.3 * typical) | 1))  # fills the pips of a die
+    for part in ((grey > level) & (roi > 0), (grey <= level) & (roi > 0)):
+        part = cv2.morphologyEx(part.astype(np.uint8) * 255, cv2.MORPH_CLOSE, close) & roi
+        part = cv2.morphologyEx(part, cv2.MORPH_OPEN, _disk(5))
+        found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        pieces += [c + [x, y] for c in found]
+    return pieces
 
 
 def _touches_edge(contour, shape) -> bool:
