@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Iterator
 
 from .scoring import avenue_odds
 from .sheet import Legend, Sheet

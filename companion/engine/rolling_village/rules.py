@@ -6,7 +6,7 @@ waits until everybody has built what they owe this turn.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from ..core import (
     Game, GameOver, IllegalAction, MalformedAction, OutOfTurn, Prompt, pairs, register,
@@ -117,7 +117,7 @@ class RollingVillage(Game):
                                 f"{join_phrases(list(state.players))} (rule: Players).",
                                 rule="Players") from None
         if state.phase == "roll":
-            raise OutOfTurn(f"Roll the dice first: they say which Streets to build in "
+            raise OutOfTurn("Roll the dice first: they say which Streets to build in "
                             "(rule: Building Phase).", rule="Building Phase")
         if not village.owed:
             raise OutOfTurn(f"{player} has built everything this turn; next comes "
@@ -184,14 +184,14 @@ class RollingVillage(Game):
         self._check_square(state, action, village)
         if not any(o.kind == "bonus" for o in village.owed):
             raise OutOfTurn(f"Bonus Projects are built on turns {join_phrases([str(t) for t in BONUS_TURNS])} "
-                            f"only, once each, not now (rule: Bonus Project).", rule="Bonus Project")
+                            "only, once each, not now (rule: Bonus Project).", rule="Bonus Project")
         if any(o.kind != "bonus" for o in village.owed):
             raise OutOfTurn(f"{action.player} builds the rolled Projects first; the Bonus Project comes "
                             "just before scoring (rule: Bonus Project).", rule="Bonus Project")
         if action.project in village.bonus_used:
             left = [t for n, t in zip(state.legend.names, state.legend.titles) if n not in village.bonus_used]
             raise IllegalAction(f"{action.player} has already used the {state.legend.title(action.project)} "
-                                f"Bonus; each Project type is a Bonus only once (left: "
+                                "Bonus; each Project type is a Bonus only once (left: "
                                 f"{join_phrases(left)}) (rule: Bonus Project).", rule="Bonus Project")
         village = replace(village, grid=place(village.grid, action.row, action.street, action.project),
                           owed=(), bonus_used=village.bonus_used + (action.project,))
