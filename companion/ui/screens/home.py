@@ -21,7 +21,9 @@ def describe(record, title: str) -> str:
     """One line of the history: what, who, how it ended (or how far it got), when."""
     when = time.strftime("%d %b %H:%M", time.localtime(record.updated))
     if record.finished and record.result:
-        scores = {p["name"]: p["score"] for p in record.result.get("players", [])}
+        # A Civility city has no score: its status tells how the game ended.
+        scores = {p["name"]: p["score"] if "score" in p else f"status {p.get('status', '?')}"
+                  for p in record.result.get("players", [])}
         ranking = record.result.get("ranking", list(scores))
         result = ", ".join(f"{name} {scores.get(name, '')}" for name in ranking)
         return f"{title}  ·  {result}\nfinished {when}"
