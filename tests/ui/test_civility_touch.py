@@ -39,23 +39,32 @@ def item(drv, label: str) -> None:
     buttons = drv.screen.menu_buttons
     assert label in buttons, f"{label!r} is not offered; the menu has {list(buttons)}"
     view, button = drv.screen.ids.menu.parent, buttons[label]
-    for _ in range(10):
-        view.scroll_to(button, padding=0, animate=False)
-        drv.frames(1)
+
+    def visible():
         bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
-        y = button.to_window(*button.center)[1]
-        if bottom < y < top:
+        return bottom < button.to_window(*button.center)[1] < top
+
+    for _ in range(20):
+        # A touch while the list still glides only stops it: wait until it is still.
+        if visible() and not view.effect_y.velocity:
             break
-    before, menu = len(drv.table.session.actions), drv.screen.menu_buttons
+        if not visible():
+            view.scroll_to(button, padding=0, animate=False)
+        drv.frames(1)
+    table = drv.table
+
+    def progress():
+        return len(table.session.actions), table.game_input.pick, drv.app.screens.current
+
+    before = progress()
     drv.tap(buttons[label])
     # A scrollable menu passes a short tap on to the button only after its scroll timeout.
-    for _ in range(100):
-        if getattr(drv.screen, "menu_buttons", None) is not menu:
+    for _ in range(200):
+        if progress() != before or table.message_is_error:
             break
         time.sleep(0.01)
         drv.frames(1)
     assert not drv.table.message_is_error, drv.table.message
-    assert len(drv.table.session.actions) >= before
 
 
 def choose(drv, *labels: str) -> None:
@@ -302,3 +311,8 @@ def test_the_winner_by_touch(drv):
     assert drv.app.screens.current == "civility" and not drv.table.session.finished
     choose(drv, label)
     assert drv.app.screens.current == "civility-end"
+    drv.tap(next(b for b in drv.screen.walk() if getattr(b, "text", "") == "Home"))
+    assert drv.app.screens.current == "home"
+    first = drv.screen.ids.history.children[-1].text          # the newest game first
+    assert first.startswith("Civility") and f"{game.state.winner} status 5" in first
+    drv.screenshot("civility-home")
