@@ -40,6 +40,8 @@ class DetectorConfig:
     pip_dice: bool = True
     max_aspect: float = 1.8
     min_solidity: float = 0.65
+    # A solid blob this big (share of the frame) coming in from the edge is a hand or an arm.
+    hand_area: float = 0.08
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class DiceDetector:
 
     def __init__(self, config: DetectorConfig | None = None, empty_tray: np.ndarray | None = None):
         self.config = config or DetectorConfig()
+        self.obstructed = False  # a hand or an arm was in the last frame detected
         self._empty_lab: np.ndarray | None = None
         self._empty_shape: tuple[int, int] | None = None
         if empty_tray is not None:
@@ -81,6 +84,7 @@ class DiceDetector:
         _check_image(image_bgr)
         work, scale = self._to_work(image_bgr)
         raw, mask = self._masks(work)
+        self.obstructed = _hand_in_tray(mask, self.config)
         boxes = _dice_boxes(mask, work, self.config)
         if self.config.pip_dice:
             # Pips are looked for before the closing that fills dice (it would merge near pips).
@@ -195,6 +199,16 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
     return filled
 
 
+def _hand_in_tray(mask: np.ndarray, cfg: DetectorConfig) -> bool:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    big = cfg.hand_area * mask.shape[0] * mask.shape[1]
+    for contour in contours:
+        if cv2.contourArea(contour) >= big and _touches_edge(contour, mask.shape) and \
+                _shape(contour)[2] >= 0.5:
+            return True
+    return False
+
+
 def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list[tuple]:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = cfg.min_die ** 2 * 0.6
@@ -255,7 +269,13 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
                 continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
             parts = [contour] if expected <= 1 else _split_by_count(contour, expected, [contour])
         else:
-            parts = _split(contour, cfg)
+            # No die lies alone: the widest circle inside the cluster is about one die across.
+            side = 2.0 * _inner_radius(contour)
+            expected = int(area / max(side, 1.0) ** 2 + 0.35)
+            if 2 <= expected <= 8 and solidity >= 0.45:
+                parts = _split_by_count(contour, expected, [contour])
+            else:
+                parts = _split(contour, cfg)
         accepted = [box for box in map(lambda part: _accept(part, cfg), parts) if box is not None]
         if not accepted and typical is not None and aspect <= 1.6 and \
                 0.7 * typical ** 2 <= area <= 1.6 * typical ** 2:
@@ -312,6 +332,13 @@ def _by_brightness(contour, work: np.ndarray, typical: float | None) -> list:
         found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         pieces += [c + [x, y] for c in found]
     return pieces
+
+
+def _inner_radius(contour) -> float:
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(roi, [contour - [x - 1, y - 1]], -1, 255, cv2.FILLED)
+    return float(cv2.distanceTransform(roi, cv2.DIST_L2, 5).max())
 
 
 def _touches_edge(contour, shape) -> bool:

@@ -20,7 +20,7 @@ from .classify import FaceClassifier
 from .colors import dominant_color
 from .crops import die_crop
 from .detect import DetectorConfig, DiceDetector
-from .settle import SettleConfig, SettleDetector
+from .settle import MOVING, SettleConfig, SettleDetector
 
 __all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
 
@@ -51,6 +51,7 @@ class DiceReading:
     dice: tuple[DieRead, ...]
     frame_index: int | None = None
     time: float | None = None
+    obstructed: bool = False  # a hand or an arm was in the tray: the dice may be hidden
 
     @property
     def faces(self) -> tuple[int | None, ...]:
@@ -87,8 +88,9 @@ class DiceReader:
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None,
              time: float | None = None) -> DiceReading:
         detections = self.detector.detect(frame_bgr)
+        obstructed = self.detector.obstructed
         if not detections:
-            return DiceReading((), frame_index, time)
+            return DiceReading((), frame_index, time, obstructed)
         crops = np.stack([die_crop(frame_bgr, d.box) for d in detections])
         faces = self.classifier.classify(crops)
         dice = []
@@ -97,7 +99,7 @@ class DiceReader:
                                 box=det.box, color=_crop_color(crop),
                                 uncertain=confidence < self.threshold,
                                 crop=crop if self.keep_crops else None))
-        return DiceReading(tuple(dice), frame_index, time)
+        return DiceReading(tuple(dice), frame_index, time, obstructed)
 
     def read_crop(self, crop_bgr: np.ndarray) -> DieRead:
         """Classify an image that shows one die filling it (no detection)."""
@@ -140,6 +142,7 @@ class SettledReader:
 
     An empty tray gives no reading (and arms the next roll); the same dice in the same places
     as the last reading give none either, so a hand that passes over does not re-read a roll.
+    While a hand rests in the tray (a big blob from the frame's edge) the reading waits.
     """
 
     def __init__(self, reader: DiceReader, settle: SettleConfig | None = None,
@@ -151,6 +154,7 @@ class SettledReader:
         self.settle = SettleDetector(settle)
         self.last: DiceReading | None = None
         self.frame_index = -1
+        self._pending = False  # the tray settled but the reading is still to be made
 
     @property
     def state(self) -> str:
@@ -161,13 +165,21 @@ class SettledReader:
         """Read the next still tray even if it shows the last reading's dice (e.g. 'read again')."""
         self.settle.reset()
         self.last = None
+        self._pending = False
 
     def feed(self, frame_bgr: np.ndarray, timestamp: float,
              frame_index: int | None = None) -> DiceReading | None:
         self.frame_index = self.frame_index + 1 if frame_index is None else frame_index
-        if not self.settle.update(frame_bgr, timestamp):
+        if self.settle.update(frame_bgr, timestamp):
+            self._pending = True
+        elif self.settle.state == MOVING:
+            self._pending = False
+        if not self._pending:
             return None
         reading = self.reader.read(frame_bgr, self.frame_index, timestamp)
+        if reading.obstructed:
+            return None  # a hand rests in the tray: read once it is gone (still frames follow)
+        self._pending = False
         if not reading.dice:
             self.last = reading
             return None

@@ -1,6 +1,7 @@
 """Settle detection and the settled reader: one reading per roll, none while dice move."""
 import random
 
+import cv2
 import numpy as np
 import pytest
 
@@ -101,3 +102,26 @@ def test_simulated_rolls_one_reading_each_and_none_for_a_passing_hand(reader):
     tray.roll(faces=[1, 6])
     run(20)
     assert [sorted(r.faces) for r, _ in readings] == [[3, 4], [1, 6]]
+
+
+def _with_hand(image):
+    """A hand and forearm resting in the tray, coming in from the right edge."""
+    hand = image.copy()
+    cv2.ellipse(hand, (600, 240), (190, 110), 0, 0, 360, (120, 150, 205), -1)
+    return hand
+
+
+def test_no_reading_while_a_hand_rests_in_the_tray(reader):
+    tray = SimulatedTray(dice=2, seed=13, moving=6)
+    settled = SettledReader(reader)
+    tray.roll(faces=[2, 5])
+    readings = []
+    for i in range(40):
+        image, t = tray.next_frame()
+        if i < 25:
+            image = _with_hand(image)  # tumbling dice and then a still hand over the tray
+        reading = settled.feed(image, t)
+        if reading is not None:
+            readings.append((i, reading))
+    assert [i for i, _ in readings] and readings[0][0] >= 25
+    assert len(readings) == 1 and sorted(readings[0][1].faces) == [2, 5]
