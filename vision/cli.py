@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     _reader_options(bench)
 
     watch = sub.add_parser("watch", help="show the camera with the dice found, to set up a tray")
-    watch.add_argument("--source", default="sim:?dice=3&every=3&realtime=1",
+    watch.add_argument("--source", default="sim:?dice=3&every=4&clear_after=3&realtime=1",
                        help="camera source: picamera2:, v4l2:0, /dev/video0, file:x.jpg, folder:dir, "
                             "video:x.mp4, sim:?dice=2 (default: the simulator)")
     watch.add_argument("--frames", metavar="DIR",

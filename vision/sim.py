@@ -2,7 +2,8 @@
 
 It behaves like a camera over a tray: an empty tray until a roll; a roll is some frames of dice
 tumbling in, then the same still picture (with fresh sensor noise) until the next roll or until
-the tray is cleared. Rolls come on request (`roll()`) or every `every` seconds.
+the tray is cleared (`clear()`, or `clear_after` seconds after each roll). Rolls come on request
+(`roll()`) or every `every` seconds.
 Time is the simulator's own (frame index / fps), or the wall clock when `realtime` is set.
 """
 from __future__ import annotations
@@ -18,13 +19,14 @@ from .synth import render_roll
 
 __all__ = ["SimulatedTray", "parse_sim_options"]
 
-_OPTIONS = {"dice": int, "seed": int, "fps": float, "moving": int, "every": float,
+_OPTIONS = {"dice": int, "seed": int, "fps": float, "moving": int, "every": float, "clear_after": float,
             "width": int, "height": int, "surface": str, "realtime": bool}
 
 
 class SimulatedTray:
     def __init__(self, dice: int = 2, seed: int | None = None, fps: float = 15.0, moving: int = 8,
-                 every: float | None = None, width: int = 640, height: int = 480,
+                 every: float | None = None, clear_after: float | None = None,
+                 width: int = 640, height: int = 480,
                  surface: str | None = None, realtime: bool = False, noise: float = 2.0):
         if not 0 <= dice <= 12:
             raise ValueError(f"The simulator rolls 0 to 12 dice, not {dice}.")
@@ -34,6 +36,7 @@ class SimulatedTray:
         self.fps = fps
         self.moving = moving
         self.every = every
+        self.clear_after = clear_after
         self.size = (width, height)
         self.surface = surface
         self.realtime = realtime
@@ -111,6 +114,9 @@ class SimulatedTray:
         now = self._now()
         if self.every is not None and (self._last_roll_time is None or now - self._last_roll_time >= self.every):
             self.roll()
+        elif self.clear_after is not None and self._still is not None and \
+                now - self._last_roll_time >= self.clear_after:
+            self.clear()  # the player takes the dice out
         if self._frames:
             image = self._frames.pop(0)
         else:

@@ -175,3 +175,13 @@ def test_reconnecting_source_reports_state_and_comes_back(tmp_path):
         factory.plugged.set()
         assert camera.wait_connected(timeout=10)
         assert int(camera.read().image[0, 0, 0]) == 20
+
+
+def test_simulator_empties_the_tray_between_rolls():
+    tray = SimulatedTray(dice=2, seed=6, fps=10, moving=2, every=2.0, clear_after=1.0)
+    shown = []
+    for _ in range(40):
+        tray.next_frame()
+        shown.append(len(tray.truth))
+    # Each 2 s: a roll (dice for 1 s, tumbling included), then the empty tray for 1 s.
+    assert shown[:10] == [2] * 10 and shown[10:20] == [0] * 10 and shown[20:30] == [2] * 10
