@@ -68,7 +68,9 @@ class FaceClassifier:
     """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1."""
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
-                 num_threads: int | None = None):
+                 num_threads: int = 1):
+        # One thread: a dozen 48x48 crops take a few milliseconds, and on a Pi whose other cores
+        # run the camera and the screen, extra interpreter threads only wait for each other.
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.labels_path = Path(labels_path) if labels_path is not None else labels_path_for(self.model_path)
         if not self.model_path.is_file():
