@@ -61,15 +61,21 @@ class Peripherals:
         from kivy.clock import Clock
         from kivy.core.window import Window
 
+        ready = []
+
         def first_frame(*_args) -> None:
             Window.unbind(on_flip=first_frame)
-            self.notifier.ready("Tabletop Companion is on the screen")
+            ready.append(self.notifier.ready("Tabletop Companion is on the screen"))
+
+        def tick(_dt) -> None:
+            if ready:       # pings only once READY went out: the watchdog starts from there
+                self.notifier.tick()
 
         Window.bind(on_flip=first_frame)
         interval = self.notifier.watchdog_interval
         # Ticks well inside half the watchdog interval: tick() itself sends at the half.
         every = 1.0 if interval is None else max(0.05, min(1.0, interval / 4))
-        self._ticks = Clock.schedule_interval(lambda _dt: self.notifier.tick(), every)
+        self._ticks = Clock.schedule_interval(tick, every)
 
     def __call__(self) -> None:
         self.close()
