@@ -126,14 +126,14 @@ class DiceCamera:
         try:
             reader = self._reader()
         except Exception as exc:  # a missing or broken model: no retry can bring it back
-            self._tell(UNAVAILABLE, f"The dice reader cannot start ({exc}): enter the dice by hand.")
+            self._tell(UNAVAILABLE, f"The dice reader cannot start: enter the dice by hand. {exc}")
             return
         delay = self.backoff[0]
         while not self._stop.is_set():
             try:
                 source = self._source().open()
             except (SourceError, ValueError, OSError) as exc:
-                self._tell(UNAVAILABLE, f"Camera unavailable ({exc}): enter the dice by hand.")
+                self._tell(UNAVAILABLE, f"Camera unavailable: enter the dice by hand. {exc}")
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
                 continue
@@ -142,7 +142,7 @@ class DiceCamera:
                 self._read_frames(source, reader)
                 delay = self.backoff[0]
             except (SourceError, OSError) as exc:
-                self._tell(UNAVAILABLE, f"Camera lost ({exc}): enter the dice by hand.")
+                self._tell(UNAVAILABLE, f"Camera unavailable: enter the dice by hand. {exc}")
                 delay = self.backoff[0]   # it worked a moment ago: first retry soon
                 self._stop.wait(delay)
             finally:
