@@ -209,8 +209,8 @@ class Table:
             self.say(outcome.rejected.reason, error=True)
         elif outcome.info:
             self.say(outcome.info)
-        elif outcome.action is not None:
-            self.say("")
+        elif outcome.action is not None or event.kind == "dice":
+            self.say("")    # also clears "Reading the dice..." once they are read
         self._changed()
         return outcome
 
