@@ -25,6 +25,9 @@ from .settle import MOVING, SettleConfig, SettleDetector
 __all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
 
 DEFAULT_THRESHOLD = 0.8
+# Each die is classified from its box and from a box a fifth bigger, probabilities averaged: a
+# box that clips a die whose side lay in shadow still gives one crop showing the whole face.
+CROP_SCALES = (1.0, 1.2)
 
 
 @dataclass(frozen=True)
@@ -77,13 +80,17 @@ class DiceReader:
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
                  threshold: float = DEFAULT_THRESHOLD, detector: DiceDetector | None = None,
                  detector_config: DetectorConfig | None = None, empty_tray: np.ndarray | None = None,
-                 classifier: FaceClassifier | None = None, keep_crops: bool = True):
+                 classifier: FaceClassifier | None = None, keep_crops: bool = True,
+                 scales: tuple[float, ...] = CROP_SCALES):
         if not 0.0 <= threshold <= 1.0:
             raise ValueError(f"The confidence threshold must lie between 0 and 1, not {threshold}.")
         self.threshold = threshold
         self.classifier = classifier or FaceClassifier(model_path, labels_path)
         self.detector = detector or DiceDetector(detector_config, empty_tray)
         self.keep_crops = keep_crops
+        if not scales or any(f <= 0 for f in scales):
+            raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
+        self.scales = tuple(scales)
 
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None,
              time: float | None = None) -> DiceReading:
@@ -92,7 +99,7 @@ class DiceReader:
         if not detections:
             return DiceReading((), frame_index, time, obstructed)
         crops = np.stack([die_crop(frame_bgr, d.box) for d in detections])
-        faces = self.classifier.classify(crops)
+        faces = self._classify(frame_bgr, detections, crops)
         dice = []
         for det, crop, (label, confidence) in zip(detections, crops, faces):
             dice.append(DieRead(face=pip_value(label), label=label, confidence=confidence,
@@ -100,6 +107,17 @@ class DiceReader:
                                 uncertain=confidence < self.threshold,
                                 crop=crop if self.keep_crops else None))
         return DiceReading(tuple(dice), frame_index, time, obstructed)
+
+    def _classify(self, frame_bgr, detections, crops) -> list[tuple[str, float]]:
+        """One batch for all dice; with several scales, each die's probabilities are averaged."""
+        if self.scales == (1.0,):
+            return self.classifier.classify(crops)
+        batch = [crops if f == 1.0 else np.stack([die_crop(frame_bgr, _scaled(d.box, f)) for d in detections])
+                 for f in self.scales]
+        probs = self.classifier.probabilities(np.concatenate(batch))
+        probs = probs.reshape(len(self.scales), len(detections), -1).mean(axis=0)
+        best = probs.argmax(axis=1)
+        return [(self.classifier.labels[i], float(probs[n, i])) for n, i in enumerate(best)]
 
     def read_crop(self, crop_bgr: np.ndarray) -> DieRead:
         """Classify an image that shows one die filling it (no detection)."""
@@ -109,6 +127,13 @@ class DiceReader:
         label, confidence = self.classifier.classify(crop[None])[0]
         return DieRead(pip_value(label), label, confidence, box, dominant_color(crop_bgr, box),
                        confidence < self.threshold, crop if self.keep_crops else None)
+
+
+def _scaled(box, factor: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    hw, hh = (x1 - x0) * factor / 2, (y1 - y0) * factor / 2
+    return (cx - hw, cy - hh, cx + hw, cy + hh)
 
 
 def _crop_color(crop_rgb: np.ndarray) -> str:

@@ -47,6 +47,14 @@ def test_threshold_marks_uncertain_dice(reader):
     assert not any(d.uncertain for d in lenient.read(s.image).dice)
     with pytest.raises(ValueError, match="between 0 and 1"):
         DiceReader(classifier=reader.classifier, threshold=1.5)
+    with pytest.raises(ValueError, match="scales must be positive"):
+        DiceReader(classifier=reader.classifier, scales=(1.0, 0.0))
+
+
+def test_one_scale_and_two_scales_agree_on_a_clear_tray(reader):
+    s = scene(603, 4, faces=[1, 3, 4, 6], tilt_max=8.0, touching=0.0, surface="felt")
+    single = DiceReader(classifier=reader.classifier, scales=(1.0,)).read(s.image)
+    assert sorted(single.faces) == sorted(reader.read(s.image).faces) == [1, 3, 4, 6]
 
 
 def test_empty_tray_reads_no_dice(reader):
