@@ -30,24 +30,29 @@ def measure_latency(reader: DiceReader | None = None, dice_counts=(1, 6, 12), fr
     for n in dice_counts:
         scenes = [render_tray(rng, n, (640, 480)).image for _ in range(min(frames, 10))]
         reader.read(scenes[0])  # warm up: first interpreter run and batch resize
-        times = []
+        times, cpu = [], []
         found = 0
         for i in range(frames):
             image = scenes[i % len(scenes)]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             reading = reader.read(image)
             times.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
             found += len(reading.dice)
+        # CPU time as well as wall time: on a shared machine the wall time includes waiting for a core.
         results[str(n)] = {"dice": n, "frames": frames, "p50_ms": round(float(np.percentile(times, 50)), 2),
                            "p95_ms": round(float(np.percentile(times, 95)), 2),
+                           "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 2),
                            "mean_dice_found": round(found / frames, 2)}
     return {"frame": "640x480", "latency": results, "peak_rss_mb": round(peak_rss_mb(), 1)}
 
 
 def format_latency(result: dict) -> str:
-    lines = [f"Dice reader latency per {result['frame']} frame (detect + classify + colour):"]
+    lines = [f"Dice reader latency per {result['frame']} frame (detect + classify + colour; "
+             f"target: 12 dice p50 <= 30 ms):"]
     for r in result["latency"].values():
         lines.append(f"  {r['dice']:>2} dice: p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms "
-                     f"({r['frames']} frames, {r['mean_dice_found']:.1f} dice found per frame)")
+                     f"(CPU p50 {r['cpu_p50_ms']:.1f} ms; {r['frames']} frames, "
+                     f"{r['mean_dice_found']:.1f} dice found per frame)")
     lines.append(f"Peak memory (RSS): {result['peak_rss_mb']:.1f} MiB")
     return "\n".join(lines)
