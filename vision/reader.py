@@ -25,9 +25,11 @@ from .settle import MOVING, SettleConfig, SettleDetector
 __all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
 
 DEFAULT_THRESHOLD = 0.8
-# Each die is classified from its box and from a box a fifth bigger, probabilities averaged: a
-# box that clips a die whose side lay in shadow still gives one crop showing the whole face.
+# A die the model is unsure of (top probability under RECHECK_BELOW) is classified again from a
+# box a fifth bigger, probabilities averaged: a box that clips a die whose side lay in shadow
+# still gives one crop showing the whole face.
 CROP_SCALES = (1.0, 1.2)
+RECHECK_BELOW = 0.9
 
 
 @dataclass(frozen=True)
@@ -109,13 +111,16 @@ class DiceReader:
         return DiceReading(tuple(dice), frame_index, time, obstructed)
 
     def _classify(self, frame_bgr, detections, crops) -> list[tuple[str, float]]:
-        """One batch for all dice; with several scales, each die's probabilities are averaged."""
-        if self.scales == (1.0,):
-            return self.classifier.classify(crops)
-        batch = [crops if f == 1.0 else np.stack([die_crop(frame_bgr, _scaled(d.box, f)) for d in detections])
-                 for f in self.scales]
-        probs = self.classifier.probabilities(np.concatenate(batch))
-        probs = probs.reshape(len(self.scales), len(detections), -1).mean(axis=0)
+        """One batch for all dice; a die the model is unsure of is looked at again at the other
+        scales, and its probabilities averaged over them."""
+        probs = self.classifier.probabilities(crops)
+        unsure = [i for i in range(len(detections)) if probs[i].max() < RECHECK_BELOW]
+        others = [f for f in self.scales if f != 1.0]
+        if unsure and others:
+            extra = np.stack([die_crop(frame_bgr, _scaled(detections[i].box, f)) for f in others for i in unsure])
+            more = self.classifier.probabilities(extra).reshape(len(others), len(unsure), -1)
+            for k, i in enumerate(unsure):
+                probs[i] = (probs[i] + more[:, k].sum(axis=0)) / (1 + len(others))
         best = probs.argmax(axis=1)
         return [(self.classifier.labels[i], float(probs[n, i])) for n, i in enumerate(best)]
 
