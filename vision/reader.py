@@ -125,13 +125,20 @@ class DiceReader:
         return [(self.classifier.labels[i], float(probs[n, i])) for n, i in enumerate(best)]
 
     def read_crop(self, crop_bgr: np.ndarray) -> DieRead:
-        """Classify an image that shows one die filling it (no detection)."""
+        """Classify an image that shows one die filling it (no detection).
+
+        A die is square: in a picture wider than high it fills the centred square of the short
+        side. That square and the whole picture are both classified, probabilities averaged.
+        """
         h, w = crop_bgr.shape[:2]
+        s = min(w, h)
+        square = ((w - s) / 2, (h - s) / 2, (w + s) / 2, (h + s) / 2)
+        crops = np.stack([die_crop(crop_bgr, square), die_crop(crop_bgr, (0, 0, w, h))])
+        probs = self.classifier.probabilities(crops).mean(axis=0)
+        label, confidence = self.classifier.labels[int(probs.argmax())], float(probs.max())
         box = (0, 0, w, h)
-        crop = die_crop(crop_bgr, box)
-        label, confidence = self.classifier.classify(crop[None])[0]
-        return DieRead(pip_value(label), label, confidence, box, dominant_color(crop_bgr, box),
-                       confidence < self.threshold, crop if self.keep_crops else None)
+        return DieRead(pip_value(label), label, confidence, box, _crop_color(crops[0]),
+                       confidence < self.threshold, crops[0] if self.keep_crops else None)
 
 
 def _scaled(box, factor: float) -> tuple[float, float, float, float]:
