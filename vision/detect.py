@@ -40,6 +40,9 @@ class DetectorConfig:
     pip_dice: bool = True
     max_aspect: float = 1.8
     min_solidity: float = 0.65
+    # A pale die on a pale tray (white on cream paper) differs less: at this contrast a blob
+    # counts when it is one die's shape and size and carries pips (a shadow carries none).
+    faint_contrast: float = 14.0
     # A solid blob this big (share of the frame) coming in from the edge is a hand or an arm.
     hand_area: float = 0.08
 
@@ -83,9 +86,11 @@ class DiceDetector:
         """Dice in the frame, sorted top to bottom, then left to right."""
         _check_image(image_bgr)
         work, scale = self._to_work(image_bgr)
-        raw, mask = self._masks(work)
+        raw, mask, faint = self._masks(work)
         self.obstructed = _hand_in_tray(mask, self.config)
         boxes = _dice_boxes(mask, work, self.config)
+        if faint is not None:
+            boxes += _faint_dice(faint, work, boxes, self.config)
         if self.config.pip_dice:
             # Pips are looked for before the closing that fills dice (it would merge near pips).
             boxes += dice_from_pips(raw, boxes, self.config.min_die, self.config.max_die)
@@ -105,8 +110,9 @@ class DiceDetector:
         """Mask (uint8 0/255) of pixels that differ from the tray, at the working size."""
         return self._masks(work_bgr)[1]
 
-    def _masks(self, work_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The thresholded difference from the tray, and the same cleaned with holes filled."""
+    def _masks(self, work_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """The thresholded difference from the tray; the same cleaned with holes filled; and a
+        filled mask at the faint threshold (None when that is off)."""
         cfg = self.config
         lab = cv2.cvtColor(work_bgr, cv2.COLOR_BGR2LAB)
         if self._empty_lab is not None and self._empty_lab.shape == lab.shape:
@@ -120,7 +126,12 @@ class DiceDetector:
         raw = (score > threshold).astype(np.uint8) * 255
         mask = cv2.morphologyEx(raw, cv2.MORPH_OPEN, _disk(3))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _disk(7))
-        return raw, _fill_holes(mask)
+        faint = None
+        if cfg.faint_contrast > 0:
+            faint = (score > max(cfg.faint_contrast, 2.0 * noise)).astype(np.uint8) * 255
+            faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, _disk(3))
+            faint = _fill_holes(cv2.morphologyEx(faint, cv2.MORPH_CLOSE, _disk(7)))
+        return raw, _fill_holes(mask), faint
 
     def _to_work(self, image_bgr: np.ndarray) -> tuple[np.ndarray, float]:
         h, w = image_bgr.shape[:2]
@@ -197,6 +208,30 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
     return filled
+
+
+def _faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg: DetectorConfig) -> list:
+    sides = [np.sqrt((x1 - x0) * (y1 - y0)) for x0, y0, x1, y1 in found]
+    typical = float(np.median(sides)) if sides else None
+    contours, _ = cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    boxes = []
+    for contour in contours:
+        area, aspect, solidity = _shape(contour)
+        side = np.sqrt(area)
+        if not cfg.min_die <= side <= cfg.max_die or aspect > 1.45 or solidity < 0.85:
+            continue
+        if typical is not None and not 0.5 * typical <= side <= 1.5 * typical:
+            continue
+        if _touches_edge(contour, faint.shape):
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        cx, cy = x + w / 2, y + h / 2
+        if any(x0 - 0.25 * (x1 - x0) <= cx <= x1 + 0.25 * (x1 - x0) and
+               y0 - 0.25 * (y1 - y0) <= cy <= y1 + 0.25 * (y1 - y0) for x0, y0, x1, y1 in found + boxes):
+            continue
+        if _has_marks(contour, work):
+            boxes.append((x, y, x + w, y + h))
+    return boxes
 
 
 def _hand_in_tray(mask: np.ndarray, cfg: DetectorConfig) -> bool:
