@@ -1,12 +1,16 @@
 """Find dice in a frame with classical OpenCV, without a calibration photo of the empty tray.
 
-The tray background is estimated from the frame itself: a median over windows far larger than a
-die forgets the dice and keeps the felt, wood or paper (walls and slow lighting gradients too).
-A pixel belongs to a die when it differs enough from that background in brightness or colour;
-shadows are only darker with the same colour, so darkening counts for less than brightening
-or a change of colour. Blobs are then filtered by size and shape (hands, cables and tray walls
-are too big, too long or too thin) and touching dice are split with a distance transform and a
-watershed, or along the long side of a blob that is two or three dice wide.
+The tray is estimated from the frame itself: a median over windows far larger than a die forgets
+scattered dice (where dice crowd, the frame's commonest colour is the tray), then the tray
+pixels are smoothed over the dice's places, keeping the tray's lighting gradient. A pixel
+belongs to a die when it differs enough from the tray in brightness or colour; a shadow is only
+darker with the same colour, so darkening counts for less than brightening or a change of colour.
+
+Blobs are filtered by size and shape. Blobs that clearly hold one die give the roll's die size;
+a cluster of touching dice is cut into as many dice as its area holds (vision.split). Blobs from
+the frame's edge (hands, cables, tray walls, a laptop) count only for a die peeled off them. Dice
+whose body hardly shows (translucent, white on white) are found by their pips (vision.pips) or
+at a fainter contrast when they carry pips. A big solid blob from the edge is a hand in the tray.
 
 All geometry is done at a working size (long side 640 px) so that images of any size behave
 alike; boxes are returned in the input image's pixels.
@@ -18,8 +22,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .pips import dice_from_pips
-from .split import disk as _disk, shape as _shape, split as _split, split_by_count as _split_by_count
+from .pips import dice_from_pips, has_pips as _has_marks
+from .split import by_brightness as _by_brightness, disk as _disk, inner_radius as _inner_radius
+from .split import peel, shape as _shape, split as _split, split_by_count as _split_by_count
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
 
@@ -272,7 +277,7 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
                 _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a):
             blobs.append((contour, (a, asp, sol)))  # one compact die just touching the edge
             continue
-        for piece in _peel(contour, mask.shape, typical, cfg) + _by_brightness(contour, work, typical):
+        for piece in peel(contour, typical, cfg.min_die) + _by_brightness(contour, work, typical):
             a, asp, sol = _shape(piece)
             if a < min_area or a > max_area:
                 continue
@@ -321,77 +326,9 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
     return boxes + peeled
 
 
-def _has_marks(contour, work: np.ndarray) -> bool:
-    """A die face carries pips: small round spots of another brightness inside its outline.
-
-    A cable's ferrite bead or plug, or a wall's corner, is one colour with long glints at most.
-    """
-    x, y, w, h = cv2.boundingRect(contour)
-    roi = np.zeros((h, w), np.uint8)
-    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
-    roi = cv2.erode(roi, _disk(max(3, int(min(w, h) * 0.12) | 1)))
-    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
-    inside = grey[roi > 0]
-    if inside.size < 16:
-        return False
-    lo, hi = np.percentile(inside, [2, 98])
-    if hi - lo < 50:
-        return False
-    level, _ = cv2.threshold(inside.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    bright = (grey > level) & (roi > 0)
-    dark = (grey <= level) & (roi > 0)
-    spots = bright if np.count_nonzero(bright) < np.count_nonzero(dark) else dark
-    n, _, stats, _ = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
-    area = float(np.count_nonzero(roi))
-    for i in range(1, n):
-        sw, sh, sa = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
-        if 0.003 * area <= sa <= 0.12 * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
-            return True
-    return False
-
-
-def _by_brightness(contour, work: np.ndarray, typical: float | None) -> list:
-    """A die against a cable or a laptop: split the blob into its lighter and darker parts."""
-    if typical is None:
-        return []
-    x, y, w, h = cv2.boundingRect(contour)
-    roi = np.zeros((h, w), np.uint8)
-    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
-    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
-    level, _ = cv2.threshold(grey[roi > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    pieces = []
-    close = _disk(max(3, int(0.3 * typical) | 1))  # fills the pips of a die
-    for part in ((grey > level) & (roi > 0), (grey <= level) & (roi > 0)):
-        part = cv2.morphologyEx(part.astype(np.uint8) * 255, cv2.MORPH_CLOSE, close) & roi
-        part = cv2.morphologyEx(part, cv2.MORPH_OPEN, _disk(5))
-        found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        pieces += [c + [x, y] for c in found]
-    return pieces
-
-
-def _inner_radius(contour) -> float:
-    x, y, w, h = cv2.boundingRect(contour)
-    roi = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(roi, [contour - [x - 1, y - 1]], -1, 255, cv2.FILLED)
-    return float(cv2.distanceTransform(roi, cv2.DIST_L2, 5).max())
-
-
 def _touches_edge(contour, shape) -> bool:
     x, y, w, h = cv2.boundingRect(contour)
     return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]
-
-
-def _peel(contour, shape, typical: float | None, cfg: DetectorConfig) -> list:
-    """Pieces of a blob after an opening wide enough to cut cables and thin walls off a die."""
-    radius = 0.42 * typical if typical is not None else 0.6 * cfg.min_die
-    size = max(3, int(2 * radius) | 1)
-    x, y, w, h = cv2.boundingRect(contour)
-    pad = size
-    roi = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
-    cv2.drawContours(roi, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
-    opened = cv2.morphologyEx(roi, cv2.MORPH_OPEN, _disk(size))
-    pieces, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    return [p + [x - pad, y - pad] for p in pieces]
 
 
 def _edge_contact(contour, shape) -> int:

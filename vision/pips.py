@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["dice_from_pips"]
+__all__ = ["dice_from_pips", "has_pips"]
 
 # A die's edge in pip diameters, and how far apart (in diameters) pips of one face can lie:
 # the two pips of a 2 sit about 4 diameters apart (corner to corner), neighbouring dice's further.
@@ -131,3 +131,36 @@ def _extent(members) -> float:
     xs = [m[0] for m in members]
     ys = [m[1] for m in members]
     return max(max(xs) - min(xs), max(ys) - min(ys))
+
+
+def has_pips(contour, work: np.ndarray) -> bool:
+    """A die face carries pips: small round spots of another brightness inside its outline.
+
+    A cable's ferrite bead or plug, or a wall's corner, is one colour with long glints at most.
+    """
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    roi = cv2.erode(roi, _disk(max(3, int(min(w, h) * 0.12) | 1)))
+    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
+    inside = grey[roi > 0]
+    if inside.size < 16:
+        return False
+    lo, hi = np.percentile(inside, [2, 98])
+    if hi - lo < 50:
+        return False
+    level, _ = cv2.threshold(inside.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = (grey > level) & (roi > 0)
+    dark = (grey <= level) & (roi > 0)
+    spots = bright if np.count_nonzero(bright) < np.count_nonzero(dark) else dark
+    n, _, stats, _ = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    area = float(np.count_nonzero(roi))
+    for i in range(1, n):
+        sw, sh, sa = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
+        if 0.003 * area <= sa <= 0.12 * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
+            return True
+    return False
+
+
+def _disk(size: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))

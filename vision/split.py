@@ -3,14 +3,15 @@
 When the roll's die size is known (from dice lying alone), a cluster's area says how many dice
 it holds and k-means on its pixels cuts it into that many. Otherwise the distance transform's
 deep cores mark die centres and a watershed grows each die from its core; a solid blob two or
-three dice long (dice side by side have no neck) is cut along its long side.
+three dice long (dice side by side have no neck) is cut along its long side. A die lying
+against a cable or a laptop's edge is peeled off it by an opening, or told from it by brightness.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-__all__ = ["disk", "shape", "split", "split_by_count", "split_long"]
+__all__ = ["disk", "shape", "split", "split_by_count", "split_long", "peel", "by_brightness", "inner_radius"]
 
 
 def disk(size: int) -> np.ndarray:
@@ -117,3 +118,42 @@ def split_long(contour, cfg) -> list:
                             py + su * uy * piece / 2 + sv * vy * short_side / 2])
         parts.append(np.array(corners, np.float32).reshape(-1, 1, 2).round().astype(np.int32))
     return parts
+
+
+def peel(contour, typical: float | None, min_die: float) -> list:
+    """Pieces of a blob after an opening wide enough to cut cables and thin walls off a die."""
+    radius = 0.42 * typical if typical is not None else 0.6 * min_die
+    size = max(3, int(2 * radius) | 1)
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = size
+    roi = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(roi, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
+    opened = cv2.morphologyEx(roi, cv2.MORPH_OPEN, disk(size))
+    pieces, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return [p + [x - pad, y - pad] for p in pieces]
+
+
+def by_brightness(contour, work: np.ndarray, typical: float | None) -> list:
+    """A die against a cable or a laptop: split the blob into its lighter and darker parts."""
+    if typical is None:
+        return []
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
+    level, _ = cv2.threshold(grey[roi > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    pieces = []
+    close = disk(max(3, int(0.3 * typical) | 1))  # fills the pips of a die
+    for part in ((grey > level) & (roi > 0), (grey <= level) & (roi > 0)):
+        part = cv2.morphologyEx(part.astype(np.uint8) * 255, cv2.MORPH_CLOSE, close) & roi
+        part = cv2.morphologyEx(part, cv2.MORPH_OPEN, disk(5))
+        found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        pieces += [c + [x, y] for c in found]
+    return pieces
+
+
+def inner_radius(contour) -> float:
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(roi, [contour - [x - 1, y - 1]], -1, 255, cv2.FILLED)
+    return float(cv2.distanceTransform(roi, cv2.DIST_L2, 5).max())
