@@ -263,8 +263,9 @@ class Picamera2Source(FrameSource):
                                     "(on a Raspberry Pi: sudo apt install python3-picamera2).") from None
         try:
             camera = Picamera2()
-            # BGR888 in libcamera's naming is the byte order OpenCV calls BGR.
-            camera.configure(camera.create_video_configuration(main={"size": self.size, "format": "BGR888"}))
+            # libcamera names formats by word order: "RGB888" is stored B, G, R byte by byte,
+            # the order OpenCV calls BGR (picamera2 manual; "BGR888" would swap red and blue).
+            camera.configure(camera.create_video_configuration(main={"size": self.size, "format": "RGB888"}))
             camera.start()
         except (RuntimeError, IndexError, OSError) as exc:
             raise SourceUnavailable(f"The Pi camera cannot be opened: {exc}") from exc
