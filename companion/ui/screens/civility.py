@@ -144,6 +144,9 @@ class CivilityScreen(Screen):
                 die.bind(on_release=lambda _d, v=value: self.post("tap", ("die", v)))
                 row.add_widget(die)
                 self.ring.append(die)
+        # Five or six dice (6 players) need the title's room: the prompt above says who rolls.
+        ids.dice_title.width = 0 if len(self.ring) > 3 else theme.scaled(104)
+        ids.dice_title.opacity = 0 if len(self.ring) > 3 else 1
         shown(ids.dice_row, bool(self.ring), theme.scaled(56))
         shown(ids.pad, wanted is not None, theme.scaled(52))
         for die in self.pad:

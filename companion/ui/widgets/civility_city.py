@@ -45,7 +45,7 @@ class CityBoard(Widget):
             return
         colour = theme.player_colour(self.seat)
         x, y, w, h = self.x + 2, self.y + 2, self.width - 4, self.height - 4
-        u = min(h / 11.5, w / 13)  # one text line
+        u = min(h / 10.5, w / 13)  # one text line
         with self.canvas:
             draw_box(x, y, w, h, theme.PANEL, radius=8)
             if self.acting:
@@ -65,7 +65,7 @@ class CityBoard(Widget):
             dials = [(d, c.level(d), BOOK.level_max) for d in DEPARTMENTS]
             dials.append(("defenders", c.defenders, BOOK.defenders_max))
             col_w = (w - 0.8 * u) / 2
-            row_h = 1.25 * u
+            row_h = min(1.7 * u, (h - 5.9 * u) / 3.4)  # the four rows share what header and footer leave
             for i, (dial, value, top_value) in enumerate(dials):
                 col, row = (i % 2, i // 2)
                 dx = x + 0.4 * u + col * col_w
