@@ -10,7 +10,7 @@ from companion.engine.civility.tables import BOOK, DEPARTMENTS
 
 from .. import theme
 from ..civility_view import SHORT, TOKEN_TITLES
-from .drawing import draw_box, draw_text
+from .drawing import draw_box, draw_text, text_texture
 
 DIAL_FILL = {
     "education": (0.40, 0.62, 0.95, 1), "health": (0.90, 0.40, 0.45, 1), "technology": (0.55, 0.80, 0.85, 1),
@@ -19,8 +19,19 @@ DIAL_FILL = {
 }
 
 
+TOKEN_SHORT = {"attack-anytime": "AA token", "steal-a-turn": "ST token"}
+
+
 def where(at: str) -> str:
     return "home" if at == HOME else at
+
+
+def fitting(variants: list[str], size: float, width: float, bold: bool = False) -> str:
+    """The first of `variants` that fits in `width` (six boards side by side are narrow)."""
+    for text in variants:
+        if text_texture(text, max(6, int(size)), bold).size[0] <= width:
+            return text
+    return variants[-1]
 
 
 class CityBoard(Widget):
@@ -45,7 +56,7 @@ class CityBoard(Widget):
             return
         colour = theme.player_colour(self.seat)
         x, y, w, h = self.x + 2, self.y + 2, self.width - 4, self.height - 4
-        u = min(h / 10.5, w / 13)  # one text line
+        u = min(h / 10.5, w / 11.5)  # one text line
         with self.canvas:
             draw_box(x, y, w, h, theme.PANEL, radius=8)
             if self.acting:
@@ -55,17 +66,20 @@ class CityBoard(Widget):
             # the header: name, city, status
             Color(*colour)
             RoundedRectangle(pos=(x, top - 1.6 * u), size=(w, 1.6 * u), radius=[8, 8, 0, 0])
-            name = c.player + ("  (Diplomat)" if self.diplomat else "")
-            draw_text(name, x + 0.4 * u, top - 0.8 * u, 0.95 * u, theme.INK, bold=True, anchor="left")
-            draw_text(f"status {c.status}", x + w - 0.4 * u, top - 0.8 * u, 0.9 * u, theme.INK, bold=True,
-                      anchor="right")
+            status = fitting([f"status {c.status}", f"st. {c.status}"], 0.9 * u, w * 0.3, bold=True)
+            status_w = text_texture(status, max(6, int(0.9 * u)), True).size[0]
+            room = w - status_w - 1.2 * u
+            names = [f"{c.player}  (Diplomat)", f"{c.player} (D)", c.player] if self.diplomat else [c.player]
+            draw_text(fitting(names, 0.95 * u, room, bold=True), x + 0.4 * u, top - 0.8 * u, 0.95 * u, theme.INK,
+                      bold=True, anchor="left")
+            draw_text(status, x + w - 0.4 * u, top - 0.8 * u, 0.9 * u, theme.INK, bold=True, anchor="right")
             draw_text(c.city + ("  \u00b7  Perk: " + ", ".join(SHORT[p] for p in c.perks) if c.perks else ""),
                       x + 0.4 * u, top - 2.25 * u, 0.8 * u, theme.TEXT_DIM, anchor="left")
             # the dials: two columns of bars
             dials = [(d, c.level(d), BOOK.level_max) for d in DEPARTMENTS]
             dials.append(("defenders", c.defenders, BOOK.defenders_max))
             col_w = (w - 0.8 * u) / 2
-            row_h = min(1.7 * u, (h - 5.9 * u) / 3.4)  # the four rows share what header and footer leave
+            row_h = min(2 * u, (h - 5.8 * u) / 3.6)  # the four rows share what header and footer leave
             for i, (dial, value, top_value) in enumerate(dials):
                 col, row = (i % 2, i // 2)
                 dx = x + 0.4 * u + col * col_w
@@ -80,14 +94,18 @@ class CityBoard(Widget):
                              DIAL_FILL[dial] if filled else theme.PANEL_LIGHT, radius=2)
                 draw_text(str(value), bar_x + bar_w + 0.7 * u, dy, 0.9 * u, theme.TEXT, bold=True)
             # cards, saved die, tokens; army and bridges
-            extras = [f"{c.hand} card{'s' if c.hand != 1 else ''}"]
+            room = w - 0.8 * u
+            base = [f"{c.hand} card{'s' if c.hand != 1 else ''}"]
             if c.saved_die is not None:
-                extras.append(f"saved {c.saved_die}")
-            extras += [TOKEN_TITLES[t] for t in c.tokens]
-            if c.pacifist:
-                extras.append("Pacifist")
-            draw_text("  \u00b7  ".join(extras), x + 0.4 * u, y + 1.85 * u, 0.8 * u, theme.TEXT, anchor="left")
-            pieces = f"army {where(c.army)}  \u00b7  bridges {', '.join(where(b) for b in c.bridges)}"
+                base.append(f"saved {c.saved_die}")
+            tail = ["Pacifist"] if c.pacifist else []
+            extras = fitting(["  \u00b7  ".join(base + [TOKEN_TITLES[t] for t in c.tokens] + tail),
+                              " \u00b7 ".join(base + [TOKEN_SHORT[t] for t in c.tokens] + tail)], 0.8 * u, room)
+            draw_text(extras, x + 0.4 * u, y + 1.85 * u, 0.8 * u, theme.TEXT, anchor="left")
+            bridges = ", ".join(where(b) for b in c.bridges)
+            pieces = fitting([f"army {where(c.army)}  \u00b7  bridges {bridges}",
+                              f"army {where(c.army)} \u00b7 br. {bridges}",
+                              f"A {where(c.army)} \u00b7 B {bridges}"], 0.8 * u, room)
             away = c.army != HOME or any(b != HOME for b in c.bridges)
             draw_text(pieces, x + 0.4 * u, y + 0.8 * u, 0.8 * u, theme.ACCENT if away else theme.TEXT_DIM,
                       anchor="left")
