@@ -67,6 +67,7 @@ def test_a_settled_roll_fills_the_two_dice(game):
         assert (screen.ids.first.value, screen.ids.second.value) == drv.table.draft.dice
         assert drv.table.light is TableLight.NEEDS_CONFIRMATION
         until(drv, lambda: screen.ids.tray.frame_index >= 0, what="the live view")
+        drv.screenshot("village-camera")
         drv.tap(screen.ids.confirm)
         assert drv.table.state.phase == "build"
         assert sorted(drv.table.state.dice) == truth
@@ -93,6 +94,7 @@ def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(gam
         # The first die corrected to a 6, the second to a 1 (whatever the camera said).
         drv.tap(check.rows[0].faces[5])
         drv.tap(check.rows[1].faces[0])
+        drv.screenshot("village-dice-check")
         assert check.rows[0].faces[5].marked and not check.rows[1].uncertain
         drv.tap(check.ids.confirm)
         assert drv.table.draft.dice == (6, 1)
@@ -121,6 +123,7 @@ def test_a_lost_camera_turns_into_manual_entry_and_comes_back(game, tmp_path):
         assert "Camera unavailable: enter the dice by hand." in screen.ids.explain.text
         assert drv.table.message_is_error and "enter the dice by hand" in drv.table.message
         assert "unavailable" in screen.ids.tray.note
+        drv.screenshot("village-camera-lost")
         press_read_dice(drv)
         assert "unavailable" in drv.table.message and drv.table.light is not TableLight.READING
         drv.tap(screen.pad[2])
