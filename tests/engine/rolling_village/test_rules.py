@@ -4,7 +4,7 @@ import pytest
 from companion.engine import GameOver, IllegalAction, MalformedAction, OutOfTurn, RulesError, SetupError
 from companion.engine.rolling_village import Activate, Bonus, Build, Roll, legal_squares, views
 
-from .conftest import Table
+from .helpers import Table
 
 
 def refused(table, action, rule, cls=RulesError):

@@ -11,7 +11,7 @@ from companion.engine.rolling_village import (
 )
 from companion.engine.rolling_village.sheet import legend_from_dict
 
-from .conftest import Table
+from .helpers import Table
 
 
 def test_default_sheet_matches_the_facts():
