@@ -105,6 +105,10 @@ class TrayPopup(ModalView):
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(6))
         self.view = TrayView(camera=camera, picture_width=480, rate=8)
         box.add_widget(self.view)
+        if str(getattr(camera, "spec", "")).startswith("sim:"):
+            # Nobody can roll a simulated tray: its Read dice (or the R key) throws the dice.
+            box.add_widget(Label(text="Simulated camera: Read dice throws the dice, then reads them.",
+                                 size_hint_y=None, height=dp(28), color=theme.TEXT_DIM))
         row = BoxLayout(size_hint_y=None, height=theme.scaled(56), spacing=dp(8))
         read = TouchButton(text="Read dice", fill=theme.CONFIRM)
         read.bind(on_release=lambda _b: App.get_running_app().post("command", Command.READ_DICE))
