@@ -10,6 +10,7 @@ dice, since nobody can roll a simulated tray by hand.
 """
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -102,6 +103,8 @@ class DiceCamera:
             return
         was = self.status
         self.status, self.message = status, message
+        # The journal (under systemd) or the console: when the camera came and went.
+        print(f"camera: {status}: {message if status == UNAVAILABLE else self.spec}", file=sys.__stderr__)
         if status == CONNECTED and was != UNAVAILABLE:
             message = ""                 # a camera that simply works needs no banner
         self.post(InputEvent("status", {"camera": status, "message": message}, "camera"))

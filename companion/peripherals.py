@@ -109,5 +109,7 @@ def attach(table, config: Config | None = None, *, pin_factory: Any = None,
     peripherals = Peripherals(table, config, pin_factory=pin_factory, notifier=notifier,
                               camera=camera).start()
     for problem in peripherals.problems:
-        print(f"hardware: {problem}", file=sys.stderr)
+        # sys.__stderr__: Kivy has swapped sys.stderr for its own log by now; this is for the
+        # console and, under systemd, the journal.
+        print(f"hardware: {problem}", file=sys.__stderr__)
     return peripherals
