@@ -1,16 +1,21 @@
 """Player set-up: which game, and the players' names (1-6 for Rolling Village)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine.core import all_games
+from companion.engine.rolling_village import SheetError
 
 from .. import theme
 from ..widgets.civility_setup import CivilitySetup, CitySetupView
+from ..village_sheets import DEFAULT_LEGEND, DEFAULT_SHEET, Choice, village_options
 from ..widgets.common import TouchButton
+from ..widgets.sheet_choice import SheetChoiceView
 from . import load_kv
 
 load_kv(__file__)
@@ -25,6 +30,8 @@ class SetupScreen(Screen):
         super().__init__(**kwargs)
         self.fields = []
         self.civility = CivilitySetup()  # Civility's cities and starting dials, per seat
+        # Rolling Village: the printed sheet and legend, or a player's own files (village_sheets.py)
+        self.village_sheet, self.village_legend = Choice(DEFAULT_SHEET), Choice(DEFAULT_LEGEND)
 
     def prepare(self, players=None) -> None:
         """Fresh fields: the given names (play again), else two default names."""
@@ -66,6 +73,7 @@ class SetupScreen(Screen):
         self.ids.drop.disabled = len(self.fields) <= self._min()
         self.ids.players_title.text = f"Players ({self._min()}-{self._max()}): tap a name to change it"
         self._civility_cities()
+        self._village_sheets()
 
     def _civility_cities(self) -> None:
         """Civility only: a button to choose each player's city and starting dials."""
@@ -75,6 +83,33 @@ class SetupScreen(Screen):
         button.width = 0 if not on else button.width
         button.opacity, button.disabled = (1, False) if on else (0, True)
         button.text = "Cities and\nstarting dials  \u203a" if on else ""
+
+    def _village_sheets(self) -> None:
+        """Rolling Village only: a button to choose the Village Sheet and Projects! legend."""
+        button, on = self.ids.sheets, self.game_name == "rolling-village"
+        button.size_hint_x = 1 if on else None
+        button.width = 0 if not on else button.width
+        button.opacity, button.disabled = (1, False) if on else (0, True)
+        custom = self.village_sheet.path is not None or self.village_legend.path is not None
+        sheet = self.village_sheet.title if self.village_sheet.path is not None else "printed"
+        button.text = (f"Village Sheet:\n{sheet}" + (" +legend" if self.village_legend.path else "")
+                       + "  \u203a") if on else ""
+        button.chosen = on and custom  # a player's own file: marked, so nobody plays it unawares
+        button.color = theme.INK if button.chosen else theme.TEXT
+
+    def data_dir(self) -> Path:
+        """The app's data folder: the one holding games.db (sheets/ and legends/ live beside it)."""
+        return Path(App.get_running_app().store.path).parent
+
+    def edit_sheets(self) -> None:
+        SheetChoiceView(self.data_dir(), self.village_sheet, self.village_legend,
+                        on_done=self._sheets_chosen).open()
+
+    def _sheets_chosen(self, sheet: Choice, legend: Choice, problem: str | None) -> None:
+        self.village_sheet, self.village_legend = sheet, legend
+        self._village_sheets()
+        if problem:
+            App.get_running_app().say(problem, error=True)
 
     def edit_cities(self) -> None:
         CitySetupView(self.civility, self.names(), on_done=self._civility_cities).open()
@@ -98,4 +133,11 @@ class SetupScreen(Screen):
 
     def start(self) -> None:
         options = self.civility.options(self.names()) if self.game_name == "civility" else None
+        if self.game_name == "rolling-village":
+            try:
+                # Read now: the header carries the sheet itself, so the log and a resumed game have it.
+                options = village_options(self.village_sheet, self.village_legend)
+            except SheetError as exc:
+                App.get_running_app().say(str(exc), error=True)  # names the file, key and line
+                return
         App.get_running_app().start_game(self.game_name, self.names(), options)
