@@ -141,7 +141,8 @@ def test_set_up_civility_with_a_city_and_its_dials(drv):
         tap(drv, view.dials.children[-1].children[0])   # Education +2 (the first row's "+")
     assert view.dial_values["education"].text == "3"
     drv.screenshot("civility-setup-cities")
-    assert_layout(drv)
+    found = problems(view, drv.window)
+    assert not found, "\n".join(found)
     tap(drv, view.done)
     for _ in range(100):  # the view fades out before the set-up screen takes taps again
         if view.parent is None:
@@ -338,6 +339,17 @@ def test_six_cities_fit(drv):
         tap(drv, setup.ids.add)
     assert setup.ids.add.disabled
     assert_layout(drv)
+    tap(drv, setup.ids.cities)
+    view = drv.window.children[0]
+    found = problems(view, drv.window)
+    assert not found, "\n".join(found)
+    drv.screenshot("civility-setup-6-cities")
+    tap(drv, view.done)
+    for _ in range(100):
+        if view.parent is None:
+            break
+        time.sleep(0.01)
+        drv.frames(1)
     tap(drv, setup.ids.start)
     assert drv.app.screens.current == "civility" and len(drv.table.state.cities) == 6
     choose(drv, "Lose 1 Battle (battle)")

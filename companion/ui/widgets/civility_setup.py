@@ -73,7 +73,8 @@ class CitySetupView(ModalView):
     """Full-screen editor: the seats on the left; the chosen seat's city and dials on the right."""
 
     def __init__(self, setup: CivilitySetup, names: list[str], on_done, **kwargs):
-        super().__init__(size_hint=(1, 1), auto_dismiss=False, background_color=theme.BACKGROUND, **kwargs)
+        super().__init__(size_hint=(1, 1), auto_dismiss=False, background="", background_color=theme.BACKGROUND,
+                         **kwargs)
         self.setup, self.names, self.on_done, self.index = setup, names, on_done, 0
         s = theme.scaled
         root = BoxLayout(orientation="vertical", padding=s(8), spacing=s(6))
@@ -87,14 +88,14 @@ class CitySetupView(ModalView):
         body = BoxLayout(spacing=s(8))
         self.seat_list = BoxLayout(orientation="vertical", size_hint_x=0.27, spacing=s(4))
         body.add_widget(self.seat_list)
-        right = BoxLayout(orientation="vertical", spacing=s(4))
-        self.cities = GridLayout(cols=3, spacing=s(4), size_hint_y=None, height=s(3 * 50 + 8))
+        right = BoxLayout(orientation="vertical", spacing=s(2))
+        self.cities = GridLayout(cols=3, spacing=s(3), size_hint_y=None, height=s(3 * 48 + 6))
         right.add_widget(self.cities)
-        self.note = Label(font_size=s(13), color=theme.TEXT_DIM, size_hint_y=None, height=s(36),
+        self.note = Label(font_size=s(12), color=theme.TEXT_DIM, size_hint_y=None, height=s(42),
                           halign="left", valign="middle")
         self.note.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         right.add_widget(self.note)
-        self.dials = GridLayout(cols=2, spacing=s(4), size_hint_y=None, height=s(4 * 50 + 12))
+        self.dials = GridLayout(cols=2, spacing=s(3), size_hint_y=None, height=s(4 * 48 + 9))
         right.add_widget(self.dials)
         right.add_widget(BoxLayout())
         body.add_widget(right)
@@ -149,9 +150,12 @@ class CitySetupView(ModalView):
         for dial, label in self.dial_values.items():
             label.text = str(seat.dials[dial])
         known = CITIES[seat.city].known
-        self.note.text = (f"{self.names[self.index]} plays {seat.city}. "
-                          + (f"Known from the rulebook: {', '.join(known)}; set the rest from the City Board."
-                             if known else "Its levels are not known here: set them from the City Board."))
+        note = (f"{self.names[self.index]} plays {seat.city}. "
+                + (f"Known from the rulebook: {', '.join(known)}; set the rest from the City Board."
+                   if known else "Its levels are not known here: set them from the City Board."))
+        if len(seats) > BASE_PLAYERS:
+            note += " 5-6 players: with the 5-6 player expansion (its cities: exp.)."
+        self.note.text = note
 
     def choose_seat(self, index: int) -> None:
         self.index = index
