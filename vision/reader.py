@@ -128,17 +128,16 @@ class DiceReader:
         """Classify an image that shows one die filling it (no detection).
 
         A die is square: in a picture wider than high it fills the centred square of the short
-        side. That square and the whole picture are both classified, probabilities averaged.
+        side, which is then the die's box. (No second look at a bigger box: that is for boxes a
+        detector may have clipped.)
         """
         h, w = crop_bgr.shape[:2]
         s = min(w, h)
-        square = ((w - s) / 2, (h - s) / 2, (w + s) / 2, (h + s) / 2)
-        crops = np.stack([die_crop(crop_bgr, square), die_crop(crop_bgr, (0, 0, w, h))])
-        probs = self.classifier.probabilities(crops).mean(axis=0)
-        label, confidence = self.classifier.labels[int(probs.argmax())], float(probs.max())
-        box = (0, 0, w, h)
-        return DieRead(pip_value(label), label, confidence, box, _crop_color(crops[0]),
-                       confidence < self.threshold, crops[0] if self.keep_crops else None)
+        x0, y0 = (w - s) // 2, (h - s) // 2
+        crop = die_crop(crop_bgr, (x0, y0, x0 + s, y0 + s))
+        label, confidence = self.classifier.classify(crop[None])[0]
+        return DieRead(pip_value(label), label, confidence, (0, 0, w, h), _crop_color(crop),
+                       confidence < self.threshold, crop if self.keep_crops else None)
 
 
 def _scaled(box, factor: float) -> tuple[float, float, float, float]:
