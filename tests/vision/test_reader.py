@@ -72,7 +72,7 @@ def test_real_tilted_webcam_subset(reader, tilted_labels):
             hits = [d for d in reading.dice if d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]]
             total += 1
             correct += bool(hits) and hits[0].face == label["face"]
-    assert correct >= 0.85 * total, f"{correct} of {total} real dice read right"
+    assert correct >= 0.9 * total, f"{correct} of {total} real dice read right"
 
 
 def _die(face, box):
@@ -98,5 +98,5 @@ def test_read_crop_on_real_webcam_crops_subset(reader):
     reads = [reader.read_crop(cv2.imread(str(p))) for p in paths]
     correct = sum(r.face == int(p.parent.name) for r, p in zip(reads, paths))
     # A floor under the target (98 %, measured in full by bench/vision_accuracy.py).
-    assert correct >= 0.8 * len(paths), f"{correct} of {len(paths)} real crops right"
+    assert correct >= 0.9 * len(paths), f"{correct} of {len(paths)} real crops right"
     assert all(r.box == (0, 0, *cv2.imread(str(p)).shape[1::-1]) for r, p in zip(reads[:3], paths))
