@@ -156,7 +156,9 @@ def menu(state: CivState, legal, pick: Pick) -> list[Item]:
             continue
         groups.setdefault(path[depth], []).append((path, a))
     items = []
-    for label, members in groups.items():
+    # Ending the turn is what most turns end with: first, where Confirm finds it.
+    ordered = sorted(groups.items(), key=lambda g: not isinstance(g[1][0][1], A.EndTurn))
+    for label, members in ordered:
         leaf = len(members) == 1 and len(members[0][0]) == depth + 1
         players = {acting(a) for _, a in members}
         items.append(Item(label, members[0][1] if leaf else None, players.pop() if len(players) == 1 else ""))

@@ -160,7 +160,7 @@ class CivilityScreen(Screen):
         box.clear_widgets()
         self.menu_buttons = {}
         longest = max((len(item.label) for item in items), default=0)
-        box.cols = 1 if longest > 26 else 2 if longest > 12 or len(items) <= 4 else 3 if longest > 4 else 5
+        box.cols = 1 if longest > 40 else 2 if longest > 12 or len(items) <= 4 else 3 if longest > 4 else 5
         self.ids.menu_title.text = " \u203a ".join(pick.path) if pick.path else ""
         for index, item in enumerate(items):
             seat = state.players.index(item.player) if item.player in state.players else None
