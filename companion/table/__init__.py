@@ -177,7 +177,8 @@ class Table:
             return self._on_status(event)
         if self.session is None or self._input is None:
             return Outcome(info="No game is open.")
-        if event.kind == "dice" and getattr(event.value, "uncertain", False):
+        if (event.kind == "dice" and getattr(event.value, "uncertain", False)
+                and self._input.wants_dice(self)):
             # The camera was unsure of a die: the players check (and correct) it first.
             self.reading = False
             self.dice_check = event.value
@@ -312,6 +313,10 @@ class GameInput:
 
     def key(self, table: Table, key: str) -> tuple | None:
         return None
+
+    def wants_dice(self, table: Table) -> bool:
+        """True while dice are to be entered: only then does an unsure reading ask the players."""
+        return True
 
     def light(self, table: Table) -> TableLight:
         return TableLight.IDLE

@@ -73,6 +73,9 @@ class RollingVillageInput(GameInput):
                 return ("project", name)
         return None
 
+    def wants_dice(self, table: Table) -> bool:
+        return table.state.phase in ("roll", "activate")
+
     def light(self, table: Table) -> TableLight:
         phase = table.state.phase
         if phase in ("roll", "activate") or table.draft.correcting:
