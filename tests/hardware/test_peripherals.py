@@ -87,3 +87,72 @@ def test_a_bad_camera_source_is_a_message_not_a_crash(spec):
     status = next_event(events, "status").value
     camera.close()
     assert status["camera"] == UNAVAILABLE and status["message"]
+
+
+# -- the table's side: what a camera's events do to the game ----------------------------------
+
+def die(face: int, confidence: float, uncertain: bool):
+    from vision.reader import DieRead
+
+    return DieRead(face, f"pip{face}", confidence, (10, 10, 50, 50), "white", uncertain)
+
+
+@pytest.fixture
+def table():
+    import companion.table.rolling_village  # noqa: F401  (registers the wiring)
+    from companion.session import Session
+    from companion.table import Table
+
+    t = Table()
+    t.open(Session.new("rolling-village", ["Ann", "Bo"]))
+    t.dice_reader = lambda: None
+    return t
+
+
+def test_an_unsure_reading_waits_for_the_check_and_confirm_takes_it(table):
+    from companion.events import Command, InputEvent, TableLight
+    from vision.reader import DiceReading
+
+    unsure = DiceReading((die(4, 0.55, True), die(2, 0.97, False)))
+    table.handle(InputEvent("dice", unsure, "camera"))
+    assert table.draft.dice == () and table.dice_check == unsure
+    assert table.light is TableLight.NEEDS_CONFIRMATION
+    table.handle(InputEvent("tap", ("correct_die", 0, 5), "touch"))
+    assert table.dice_check.faces == (5, 2) and not table.dice_check.uncertain
+    bad = table.handle(InputEvent("tap", ("correct_die", 0, 7), "touch"))
+    assert "1 to 6" in bad.info and table.dice_check.faces == (5, 2)
+    table.handle(InputEvent.command(Command.CONFIRM, "gpio"))      # a button confirms the check
+    assert table.dice_check is None and table.draft.dice == (5, 2)
+    assert len(table.session.actions) == 0                         # the roll is a second confirm
+    table.handle(InputEvent.command(Command.CONFIRM, "gpio"))
+    assert table.session.actions[-1].dice == (5, 2)
+
+
+def test_an_unsure_reading_while_building_asks_nothing(table):
+    from companion.events import InputEvent
+    from vision.reader import DiceReading
+
+    table.handle(InputEvent("dice", (3, 4), "camera"))
+    table.handle(InputEvent("key", "enter", "keyboard"))
+    assert table.state.phase == "build"
+    outcome = table.handle(InputEvent("dice", DiceReading((die(1, 0.5, True), die(6, 0.5, True))), "camera"))
+    assert table.dice_check is None and "build first" in outcome.info
+
+
+def test_while_the_camera_is_away_read_dice_says_enter_them_by_hand(table):
+    from companion.events import Command, InputEvent, TableLight
+
+    table.handle(InputEvent.command(Command.READ_DICE, "panel"))
+    assert table.reading and table.light is TableLight.READING
+    lost = {"camera": "unavailable", "message": "Camera unavailable: enter the dice by hand. unplugged"}
+    table.handle(InputEvent("status", lost, "camera"))
+    assert not table.reading and table.message_is_error and table.camera_status == "unavailable"
+    outcome = table.handle(InputEvent.command(Command.READ_DICE, "panel"))
+    assert "enter the dice by hand" in outcome.info and not table.reading
+    table.handle(InputEvent("key", "3", "keyboard"))
+    table.handle(InputEvent("key", "4", "keyboard"))
+    assert table.draft.dice == (3, 4)
+    table.handle(InputEvent("status", {"camera": "connected", "message": "The dice camera is back."}, "camera"))
+    assert table.camera_status == "connected" and table.message == "The dice camera is back."
+    odd = table.handle(InputEvent("status", "garbled", "camera"))
+    assert "means nothing here" in odd.info
