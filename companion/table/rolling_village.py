@@ -74,7 +74,7 @@ class RollingVillageInput(GameInput):
         return None
 
     def wants_dice(self, table: Table) -> bool:
-        return table.state.phase in ("roll", "activate")
+        return table.state.phase in ("roll", "activate") or table.draft.correcting
 
     def light(self, table: Table) -> TableLight:
         phase = table.state.phase
