@@ -315,8 +315,10 @@ class GameInput:
         return None
 
     def wants_dice(self, table: Table) -> bool:
-        """True while dice are to be entered: only then does an unsure reading ask the players."""
-        return True
+        """True while dice are to be entered: only then does an unsure reading ask the players.
+        False by default: a game opts in once its screen shows the dice check (a check no screen
+        shows would only wait for a confirm)."""
+        return False
 
     def light(self, table: Table) -> TableLight:
         return TableLight.IDLE
