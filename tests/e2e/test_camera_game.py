@@ -68,6 +68,9 @@ def test_a_settled_roll_fills_the_two_dice(game):
         assert drv.table.light is TableLight.NEEDS_CONFIRMATION
         until(drv, lambda: screen.ids.tray.frame_index >= 0, what="the live view")
         drv.screenshot("village-camera")
+        from layout_check import problems   # tests/ui, put on the path by app_driver
+
+        assert not problems(drv.app.root, drv.window)
         drv.tap(screen.ids.confirm)
         assert drv.table.state.phase == "build"
         assert sorted(drv.table.state.dice) == truth
@@ -95,6 +98,9 @@ def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(gam
         drv.tap(check.rows[0].faces[5])
         drv.tap(check.rows[1].faces[0])
         drv.screenshot("village-dice-check")
+        from layout_check import problems
+
+        assert not problems(check, drv.window)
         assert check.rows[0].faces[5].marked and not check.rows[1].uncertain
         drv.tap(check.ids.confirm)
         assert drv.table.draft.dice == (6, 1)
