@@ -155,21 +155,21 @@ class DiceCamera:
                 source.close()
 
     def _read_frames(self, source, reader) -> None:
-        forced_until: float | None = None
+        forced_until: float | None = None   # a "read now" waits until then, on the frames' clock
         period = 1.0 / self.fps
         while not self._stop.is_set():
             started = time.monotonic()
-            if self._force.is_set():
+            forced_now = self._force.is_set()
+            if forced_now:
                 self._force.clear()
                 reader.reset()
                 roll = getattr(source, "roll", None)
                 if roll is not None:
                     roll()
-                forced_until = -1.0          # set from the next frame's own clock
             frame = source.read()
             self.frames += 1
             self._tell(CONNECTED, "The dice camera is back.")
-            if forced_until == -1.0:
+            if forced_now:
                 forced_until = frame.timestamp + FORCED_READ_WAIT
             reading = reader.feed(frame.image, frame.timestamp, frame.index)
             if reading is None and forced_until is not None:
