@@ -69,6 +69,22 @@ def event_steps(state: CivState) -> str:
     return f"[b]{e.name}[/b], drawn by {e.drawer}. In table order: " + " \u203a ".join(parts)
 
 
+def faces(values: tuple[int, ...]) -> str:
+    """Die faces as the board prints them: "1-3", "4/6", "any"."""
+    if len(values) == 6:
+        return "any die"
+    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
+        return f"{values[0]}-{values[-1]}"
+    return "/".join(map(str, values))
+
+
+def ring_legend() -> str:
+    """The Action Ring from the data file: "1-3 draw, 4/6 bridge, 5 upgrade, 6 attack, any die: army"."""
+    order = sorted(BOOK.ring, key=lambda name: len(BOOK.ring[name]) == 6)  # "any die" last
+    return ", ".join(f"{faces(BOOK.ring[name])}{':' if len(BOOK.ring[name]) == 6 else ''} {name}"
+                     for name in order)
+
+
 def explain(state: CivState, prompt) -> str:
     """The prompt, with what helps to answer it (event steps, the cards limits), as markup."""
     lines = [f"[b]{prompt.text}[/b]"]

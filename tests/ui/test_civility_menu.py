@@ -132,3 +132,7 @@ def test_sentences_for_the_screen():
     state = table.state
     assert cv.headline(state) == "Civility  \u00b7  Round 1  \u00b7  Diplomat Ann"
     assert "Turn over the next Status card" in cv.explain(state, table.session.prompt)
+
+
+def test_the_action_ring_legend_comes_from_the_data_file():
+    assert cv.ring_legend() == "1-3 draw, 4/6 bridge, 5 upgrade, 6 attack, any die: army"

@@ -86,6 +86,9 @@ class CivilityScreen(Screen):
         ids.track.show(state)
         ids.status.text = status_text(state)
         ids.explain.text = cv.explain(state, session.prompt)
+        if cv.ring_dice(state):
+            small = int(theme.scaled(12.5))
+            ids.explain.text += f"\n[size={small}][color=#b3bcc7]Ring: {cv.ring_legend()}[/color][/size]"
         self._dice(state, pick)
         revealing = bool(state.reveals) and not state.winner
         shown(ids.unlisted, revealing, theme.scaled(52))
