@@ -103,6 +103,13 @@ def test_the_set_up_offers_the_printed_sheet_and_the_files(drv):
     assert drv.app.screens.current == "setup"
     button = drv.screen.ids.sheets
     assert button.opacity == 1 and "printed" in button.text  # Rolling Village is the first game
+    def game(title):  # the game buttons are made anew on each choice
+        return next(b for b in drv.screen.ids.games.children if b.text == title)
+
+    drv.tap(game("Civility"))
+    assert button.opacity == 0 and button.disabled and button.width == 0  # a Rolling Village choice only
+    drv.tap(game("Rolling Village"))
+    assert button.opacity == 1 and not button.disabled
     view = open_chooser(drv)
     assert list(view.buttons["sheets"]) == ["Printed sheet (default)", "broken", "market-day"]
     assert list(view.buttons["legends"]) == ["Printed legend (default)", "cottages"]
