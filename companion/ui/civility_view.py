@@ -189,6 +189,10 @@ def settled_pick(state: CivState, legal, pick: Pick) -> Pick:
     return replace(pick, cursor=pick.cursor % count if count else 0)
 
 
+def _face(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
 # -- the wiring -----------------------------------------------------------------------------------
 @wiring("civility")
 class CivilityInput(GameInput):
@@ -223,6 +227,8 @@ class CivilityInput(GameInput):
 
     # -- intents ---------------------------------------------------------------------------
     def on_die(self, table: Table, value: int) -> Outcome:
+        if not _face(value):
+            return Outcome(info=f"A die shows 1 to 6, not {value!r}.")
         state = table.state
         wanted = dice_wanted(state)
         if wanted is not None:
@@ -234,6 +240,8 @@ class CivilityInput(GameInput):
         return Outcome(info=f"No {value} is among the dice available now ({shown}).")
 
     def on_dice(self, table: Table, values: tuple[int, ...]) -> Outcome:
+        if not all(_face(v) for v in values):
+            return Outcome(info=f"A die shows 1 to 6: {values!r} cannot be entered.")
         wanted = dice_wanted(table.state)
         if wanted is None:
             return Outcome(info="Dice were read, but no roll is awaited now.")
@@ -262,8 +270,8 @@ class CivilityInput(GameInput):
         """An action spelled out in full (a panel or a test); the engine decides."""
         try:
             action = table.session.game.action_from_json(dict(data))
-        except ValueError as exc:
-            return Outcome(info=str(exc))
+        except (ValueError, TypeError, KeyError) as exc:  # a garbled panel line: said, never a crash
+            return Outcome(info=f"That action cannot be read: {exc}")
         return table.submit(action)
 
     def on_command(self, table: Table, command: Command) -> Outcome:

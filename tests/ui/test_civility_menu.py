@@ -124,6 +124,13 @@ def test_an_action_the_rules_refuse_comes_back_with_the_rule():
     tap(table, "action", {"type": "reveal-status", "name": "Win 2 Battles", "kind": "city"})
     assert table.message_is_error and "(rule: Status Cards)" in table.message
     tap(table, "action", {"type": "no-such-thing"})
+    tap(table, "action", 42)
+    for garbage in ("x", 7, True, None):
+        tap(table, "die", garbage)
+        assert table.game_input.pick.dice == () and "1 to 6" in table.message
+    tap(table, "item", 42)
+    tap(table, "action", {"player": "Ann"})
+    assert "cannot be read" in table.message
     assert table.state.reveals == 1  # nothing changed, nothing crashed
 
 
