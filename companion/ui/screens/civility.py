@@ -102,16 +102,14 @@ class CivilityScreen(Screen):
         ids.back.disabled = not (pick.path or pick.dice)
 
     def _boards(self, state) -> None:
-        grid = self.ids.boards
+        grid, board = self.ids.boards, self.ids.battle
         battle = state.battle is not None
-        grid.opacity = 0 if battle else 1
-        grid.size_hint_y = None if battle else 1
-        grid.height = 0 if battle else grid.height
-        self.ids.battle.opacity = 1 if battle else 0
-        self.ids.battle.size_hint_y = 1 if battle else None
-        if not battle:
-            self.ids.battle.height = 0
-        self.ids.battle.show(state)
+        # A battle takes the cities' place; the two cities' numbers are on the battle board.
+        for widget, on in ((grid, not battle), (board, battle)):
+            widget.size_hint_y, widget.opacity = (1, 1) if on else (None, 0)
+            if not on:
+                widget.height = 0
+        board.show(state)
         count = len(state.players)
         grid.cols = 2 if count <= 4 else 3
         if len(self.boards) != count:
