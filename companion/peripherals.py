@@ -35,6 +35,7 @@ class Peripherals:
             DiceCamera(config.camera.source, table.post, model=config.camera.model)
             if config.camera.source else None)
         self.problems: list[str] = []
+        self._camera_said = ""
         self._ticks = None
         self._closed = False
 
@@ -46,6 +47,7 @@ class Peripherals:
         if self.camera is not None:
             self.table.camera = self.camera
             self.table.dice_reader = self.camera.read_now
+            self.table.subscribe(self._camera_status)
             self.camera.start()
         self._follow_main_loop()
         return self
@@ -56,6 +58,14 @@ class Peripherals:
             return      # the table has no way to unsubscribe; closed devices stay dark
         self.devices.set_light(light)
         self.devices.tray_light(light is TableLight.READING)
+
+    def _camera_status(self, table) -> None:
+        """The camera's state as the service's STATUS= (`systemctl status companion` shows it)."""
+        if self._closed or table.camera is not self.camera or table.camera_status == self._camera_said:
+            return
+        self._camera_said = table.camera_status
+        detail = self.camera.message if table.camera_status == "unavailable" else self.camera.spec
+        self.notifier.status(f"dice camera {table.camera_status}: {detail}")
 
     def _follow_main_loop(self) -> None:
         from kivy.clock import Clock
