@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from .pips import dice_from_pips, has_pips as _has_marks
-from .split import by_brightness as _by_brightness, disk as _disk, inner_radius as _inner_radius
+from .split import by_brightness as _by_brightness, by_seams as _by_seams, disk as _disk, inner_radius as _inner_radius
 from .split import peel, shape as _shape, split as _split, split_by_count as _split_by_count
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
@@ -93,7 +93,7 @@ class DiceDetector:
         work, scale = self._to_work(image_bgr)
         raw, mask, faint = self._masks(work)
         self.obstructed = _hand_in_tray(mask, self.config)
-        boxes = _dice_boxes(mask, work, self.config)
+        boxes = _dice_boxes(mask, raw, work, self.config)
         if faint is not None:
             boxes += _faint_dice(faint, work, boxes, self.config)
         if self.config.pip_dice:
@@ -249,7 +249,7 @@ def _hand_in_tray(mask: np.ndarray, cfg: DetectorConfig) -> bool:
     return False
 
 
-def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list[tuple]:
+def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list[tuple]:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = cfg.min_die ** 2 * 0.6
     max_area = (cfg.max_die * 1.5) ** 2 * 4  # bigger than four touching big dice: a hand or an arm
@@ -267,6 +267,14 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
     # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
     # is, so that a blob of two touching dice is recognised by its area even when it is compact.
     clean = [np.sqrt(a) for _, (a, asp, sol) in blobs if sol > 0.88 and asp < 1.35]
+    # A cluster's dice that its seams set apart tell the size when no die lies alone.
+    seams, apart = {}, []
+    for k, (contour, (a, asp, sol)) in enumerate(blobs):
+        if (sol <= 0.88 or asp >= 1.35) and a >= 2 * min_area:
+            seams[k] = _by_seams(contour, raw, min_area)
+            if len(seams[k]) >= 2:
+                apart += [np.sqrt(s[0]) for s in map(_shape, seams[k]) if s[2] > 0.88 and s[1] < 1.35]
+    clean = clean or apart
     # Loose pips of a die whose body did not show are clean blobs too, but far smaller.
     clean = [c for c in clean if c >= 0.5 * max(clean)]
     typical = float(np.median(clean)) if clean else None
@@ -294,7 +302,7 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             if box is not None and _has_marks(piece, work):
                 peeled.append(box)
     boxes = []
-    for contour, (area, aspect, solidity) in blobs:
+    for k, (contour, (area, aspect, solidity)) in enumerate(blobs):
         if typical is not None and area < 0.3 * typical ** 2:
             continue  # far smaller than the roll's dice: a pip of a die whose body did not show
         single = aspect <= 1.45 and solidity >= 0.8 and np.sqrt(area) <= cfg.max_die * 1.15
@@ -302,20 +310,10 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             single = False
         if single:
             parts = [contour]
-        elif typical is not None:
-            # The other dice tell how many dice this cluster holds; k-means cuts it into that many.
-            expected = int(round(area / typical ** 2))
-            if expected > 8 or solidity < 0.45:
-                continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
-            parts = [contour] if expected <= 1 else _split_by_count(contour, expected, [contour])
         else:
-            # No die lies alone: the widest circle inside the cluster is about one die across.
-            side = 2.0 * _inner_radius(contour)
-            expected = int(area / max(side, 1.0) ** 2 + 0.35)
-            if 2 <= expected <= 8 and solidity >= 0.45:
-                parts = _split_by_count(contour, expected, [contour])
-            else:
-                parts = _split(contour, cfg)
+            parts = _by_seams_or_count(contour, area, solidity, seams.get(k, []), typical, cfg)
+            if parts is None:
+                continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
         accepted = [box for box in map(lambda part: _accept(part, cfg), parts) if box is not None]
         if not accepted and typical is not None and aspect <= 1.6 and \
                 0.7 * typical ** 2 <= area <= 1.6 * typical ** 2:
@@ -324,6 +322,45 @@ def _dice_boxes(mask: np.ndarray, work: np.ndarray, cfg: DetectorConfig) -> list
             accepted = [(x, y, x + w, y + h)]
         boxes += accepted
     return boxes + peeled
+
+
+def _by_seams_or_count(contour, area, solidity, pieces, typical, cfg) -> list | None:
+    """A cluster of touching dice cut into dice: along the seams between them where those show
+    (pieces, from vision.split.by_seams), and what is left by the count of dice its area holds
+    (None: not a cluster of dice)."""
+    if solidity < 0.45:
+        return None
+    dice = [p for p in pieces if _one_die(p, typical, cfg)]
+    if len(pieces) >= 2 and dice:
+        parts = list(dice)
+        for piece in pieces:
+            if not any(piece is d for d in dice):
+                a, _, sol = _shape(piece)
+                parts += _by_count(piece, a, sol, typical, cfg) or []
+        return parts
+    return _by_count(contour, area, solidity, typical, cfg)
+
+
+def _one_die(piece, typical, cfg) -> bool:
+    a, aspect, solidity = _shape(piece)
+    if aspect > 1.45 or solidity < 0.8 or np.sqrt(a) > cfg.max_die * 1.15:
+        return False
+    return typical is None or 0.45 * typical ** 2 <= a <= 1.6 * typical ** 2
+
+
+def _by_count(contour, area, solidity, typical, cfg) -> list | None:
+    if typical is not None:
+        # The other dice tell how many dice this cluster holds; k-means cuts it into that many.
+        expected = int(round(area / typical ** 2))
+        if expected > 8 or solidity < 0.45:
+            return None
+        return [contour] if expected <= 1 else _split_by_count(contour, expected, [contour])
+    # No die lies alone: the widest circle inside the cluster is about one die across.
+    side = 2.0 * _inner_radius(contour)
+    expected = int(area / max(side, 1.0) ** 2 + 0.35)
+    if 2 <= expected <= 8 and solidity >= 0.45:
+        return _split_by_count(contour, expected, [contour])
+    return _split(contour, cfg)
 
 
 def _touches_edge(contour, shape) -> bool:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["disk", "shape", "split", "split_by_count", "split_long", "peel", "by_brightness", "inner_radius"]
+__all__ = ["disk", "shape", "split", "split_by_count", "split_long", "peel", "by_brightness", "by_seams",
+           "inner_radius"]
 
 
 def disk(size: int) -> np.ndarray:
@@ -150,6 +151,27 @@ def by_brightness(contour, work: np.ndarray, typical: float | None) -> list:
         found, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         pieces += [c + [x, y] for c in found]
     return pieces
+
+
+def by_seams(contour, raw: np.ndarray, min_area: float, size: float | None = None) -> list:
+    """Touching dice keep a thin seam between them (the crease where their rounded edges meet
+    is darker, or the tray shows through): the unclosed foreground mask inside the cluster,
+    opened a little, falls apart along the seams. Where dice overlap more (corner on corner) a
+    wider opening, up to a third of a die (size), cuts the neck between them. Pips are holes,
+    so each piece is its outline."""
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
+    sub = raw[y:y + h, x:x + w] & roi
+    widths = [3] + ([int(f * size) | 1 for f in (0.2, 0.33)] if size else [])
+    found = []
+    for width in widths:
+        opened = cv2.morphologyEx(sub, cv2.MORPH_OPEN, disk(max(3, width)))
+        pieces, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        found = [p + [x, y] for p in pieces if cv2.contourArea(p) >= min_area]
+        if len(found) >= 2:
+            break
+    return found
 
 
 def inner_radius(contour) -> float:
