@@ -35,12 +35,15 @@ class Notifier:
             return False
         message = "\n".join(assignments)
         try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+            # Non-blocking: this runs on the UI thread, which must never wait on a manager
+            # that stopped reading (a full queue drops the message: BlockingIOError below).
+            flags = socket.SOCK_DGRAM | socket.SOCK_CLOEXEC | socket.SOCK_NONBLOCK
+            with socket.socket(socket.AF_UNIX, flags) as sock:
                 sock.connect(self.address)
                 sock.sendall(message.encode("utf-8"))
         except OSError:
-            # The manager went away (shutdown) or the socket is not ours to use: the table
-            # keeps running; systemd will notice the missing pings itself.
+            # The manager went away (shutdown), its queue is full, or the socket is not ours to
+            # use: the table keeps running; systemd will notice missing pings itself.
             return False
         self.sent.append(message)
         return True

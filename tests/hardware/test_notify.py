@@ -77,3 +77,18 @@ def test_without_systemd_everything_is_a_quiet_no_op():
 def test_a_vanished_manager_does_not_crash_the_table(tmp_path):
     n = Notifier({"NOTIFY_SOCKET": str(tmp_path / "gone")})
     assert n.enabled and not n.ready()
+
+
+def test_a_manager_that_stops_reading_never_blocks_the_table(tmp_path):
+    # The manager's socket exists but nobody reads it: once its queue is full, messages are
+    # dropped instead of blocking the UI thread that sends them.
+    path = tmp_path / "notify"
+    deaf = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    deaf.bind(str(path))
+    try:
+        notifier = Notifier(env={"NOTIFY_SOCKET": str(path)})
+        results = [notifier.notify(f"STATUS=message {i}") for i in range(5000)]
+        assert results[0] is True
+        assert results[-1] is False  # the queue filled up and the call returned at once
+    finally:
+        deaf.close()
