@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .edges import edge_mask
 from .pips import dice_from_pips, has_pips as _has_marks
 from .split import by_brightness as _by_brightness, by_seams as _by_seams, disk as _disk, inner_radius as _inner_radius
 from .split import peel, shape as _shape, split as _split, split_by_count as _split_by_count
@@ -48,6 +49,8 @@ class DetectorConfig:
     # A pale die on a pale tray (white on cream paper) differs less: at this contrast a blob
     # counts when it is one die's shape and size and carries pips (a shadow carries none).
     faint_contrast: float = 14.0
+    # Also find pale dice on pale trays by their sharp outline (vision.edges).
+    edge_dice: bool = True
     # A solid blob this big (share of the frame) coming in from the edge is a hand or an arm.
     hand_area: float = 0.08
 
@@ -72,6 +75,7 @@ class DiceDetector:
         self.config = config or DetectorConfig()
         self.obstructed = False  # a hand or an arm was in the last frame detected
         self._empty_lab: np.ndarray | None = None
+        self._lab: np.ndarray | None = None  # the last frame in Lab at the working size
         self._empty_shape: tuple[int, int] | None = None
         if empty_tray is not None:
             self.set_empty_tray(empty_tray)
@@ -96,6 +100,8 @@ class DiceDetector:
         boxes = _dice_boxes(mask, raw, work, self.config)
         if faint is not None:
             boxes += _faint_dice(faint, work, boxes, self.config)
+        if self.config.edge_dice:
+            boxes += _faint_dice(edge_mask(self._lab), work, boxes, self.config)
         if self.config.pip_dice:
             # Pips are looked for before the closing that fills dice (it would merge near pips).
             boxes += dice_from_pips(raw, boxes, self.config.min_die, self.config.max_die)
@@ -119,7 +125,7 @@ class DiceDetector:
         """The thresholded difference from the tray; the same cleaned with holes filled; and a
         filled mask at the faint threshold (None when that is off)."""
         cfg = self.config
-        lab = cv2.cvtColor(work_bgr, cv2.COLOR_BGR2LAB)
+        lab = self._lab = cv2.cvtColor(work_bgr, cv2.COLOR_BGR2LAB)
         if self._empty_lab is not None and self._empty_lab.shape == lab.shape:
             bg = self._empty_lab
         else:
