@@ -280,7 +280,7 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             seams[k] = _by_seams(contour, raw, min_area)
             if len(seams[k]) >= 2:
                 apart += [np.sqrt(s[0]) for s in map(_shape, seams[k]) if s[2] > 0.88 and s[1] < 1.35]
-    clean = clean or apart
+    clean = clean + apart
     # Loose pips of a die whose body did not show are clean blobs too, but far smaller.
     clean = [c for c in clean if c >= 0.5 * max(clean)]
     typical = float(np.median(clean)) if clean else None
@@ -291,7 +291,10 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
                 _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a):
             blobs.append((contour, (a, asp, sol)))  # one compact die just touching the edge
             continue
-        for piece in peel(contour, typical, cfg.min_die) + _by_brightness(contour, work, typical):
+        pieces = _by_seams(contour, raw, min_area)
+        pieces = (pieces if len(pieces) >= 2 else []) + peel(contour, typical, cfg.min_die) + \
+            _by_brightness(contour, work, typical)
+        for piece in pieces:
             a, asp, sol = _shape(piece)
             if a < min_area or a > max_area:
                 continue
@@ -305,7 +308,7 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
                                                      or a < 0.9 * cv2.contourArea(contour)):
                 continue  # a die cut by the frame's edge, or the end of a cable cut off by peeling
             box = _accept(piece, cfg)
-            if box is not None and _has_marks(piece, work):
+            if box is not None and not _inside_any(box, peeled) and _has_marks(piece, work):
                 peeled.append(box)
     boxes = []
     for k, (contour, (area, aspect, solidity)) in enumerate(blobs):
@@ -367,6 +370,12 @@ def _by_count(contour, area, solidity, typical, cfg) -> list | None:
     if 2 <= expected <= 8 and solidity >= 0.45:
         return _split_by_count(contour, expected, [contour])
     return _split(contour, cfg)
+
+
+def _inside_any(box, boxes) -> bool:
+    """The box's centre lies in one of the boxes (the same die found by two cuts)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
 
 
 def _touches_edge(contour, shape) -> bool:
