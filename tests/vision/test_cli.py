@@ -1,5 +1,6 @@
 """`python -m vision read|bench|watch` as a user runs it."""
 import json
+import os
 import subprocess
 import sys
 
@@ -10,8 +11,11 @@ from .helpers import ROOT, scene
 
 
 def _run(*args, timeout=120):
+    # Kivy's console log is how the watch window says it opened and closed; an app test earlier
+    # in the same pytest process may have switched it off in os.environ.
+    env = {k: v for k, v in os.environ.items() if k != "KIVY_NO_CONSOLELOG"}
     return subprocess.run([sys.executable, "-m", "vision", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+                          text=True, timeout=timeout, env=env)
 
 
 def test_read_prints_one_json_line_per_image_and_exit_2_for_unreadable(tmp_path):
@@ -78,7 +82,6 @@ def test_watch_bad_source_exit_2():
 
 @pytest.mark.ui
 def test_watch_window_shows_frames_then_closes():
-    import os
     if not os.environ.get("DISPLAY"):
         pytest.skip("no display: run under tools/with-display (make test does)")
     result = _run("watch", "--source", "sim:?dice=2&seed=5&every=0.5", "--count", "8")
