@@ -361,10 +361,10 @@ def wiring(game_name: str):
 
 
 # Each game's wiring module (no Kivy in any), imported when the game is first opened; a module
-# registers its GameInput with @wiring. Civility's lives beside its screen helpers.
+# registers its GameInput with @wiring.
 WIRING_MODULES = {
     "rolling-village": "companion.table.rolling_village",
-    "civility": "companion.ui.civility_view",
+    "civility": "companion.table.civility",
 }
 
 

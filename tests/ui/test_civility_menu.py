@@ -14,7 +14,7 @@ from companion.engine.civility.sim import step
 from companion.events import Command, InputEvent, TableLight
 from companion.session import Session
 from companion.table import Table
-from companion.ui import civility_view as cv
+from companion.table import civility as cv
 
 GAME = Civility()
 

@@ -10,7 +10,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.events import Command
 
-from .. import civility_view as cv
+from companion.table import civility as cv
 from .. import theme
 from ..widgets.civility_battle import BattleBoard  # noqa: F401  (used by civility.kv)
 from ..widgets.civility_city import CityBoard

@@ -8,7 +8,7 @@ from companion.engine.civility.tables import DEPARTMENTS
 from companion.events import Command
 
 from .. import theme
-from ..civility_view import SHORT
+from companion.table.civility import SHORT
 from . import load_kv
 from .end import RankRow
 

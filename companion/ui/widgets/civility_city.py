@@ -9,7 +9,7 @@ from companion.engine.civility.state import HOME
 from companion.engine.civility.tables import BOOK, DEPARTMENTS
 
 from .. import theme
-from ..civility_view import SHORT, TOKEN_TITLES
+from companion.table.civility import SHORT, TOKEN_TITLES
 from .drawing import draw_box, draw_text, text_texture
 
 DIAL_FILL = {

@@ -11,7 +11,7 @@ from companion.engine.civility.cities import CITIES
 from companion.engine.civility.tables import BOOK, DEPARTMENTS
 
 from .. import theme
-from ..civility_view import DIAL_TITLES
+from companion.table.civility import DIAL_TITLES
 from .common import TouchButton
 
 DIALS = DEPARTMENTS + ("defenders",)

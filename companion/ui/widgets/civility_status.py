@@ -8,7 +8,7 @@ from kivy.uix.widget import Widget
 from companion.engine.civility.tables import BOOK
 
 from .. import theme
-from ..civility_view import SHORT
+from companion.table.civility import SHORT
 from .drawing import draw_box, draw_text
 
 

@@ -15,7 +15,7 @@ from companion.engine.civility import actions as A
 from companion.engine.civility.state import CivState
 from companion.engine.civility.tables import BOOK
 from companion.events import Command, TableLight
-from companion.table import Draft, GameInput, Outcome, Table, wiring
+from . import Draft, GameInput, Outcome, Table, wiring
 
 from .civility_words import (  # noqa: F401  (the screen's widgets take the words from here too)
     ANYTIME, DIAL_TITLES, PACIFIST_TITLES, SHORT, TOKEN_TITLES, acting, dial_title, path_of, place)
