@@ -49,6 +49,9 @@ class DetectorConfig:
     # A pale die on a pale tray (white on cream paper) differs less: at this contrast a blob
     # counts when it is one die's shape and size and carries pips (a shadow carries none).
     faint_contrast: float = 14.0
+    # Such a die's pips may be pale too (white on a white die), a 1-pip or a logo big: the least
+    # spread of grey levels on its face for it to count as marked.
+    faint_marks: float = 30.0
     # Also find pale dice on pale trays by their sharp outline (vision.edges).
     edge_dice: bool = True
     # A solid blob this big (share of the frame) coming in from the edge is a hand or an arm.
@@ -240,7 +243,7 @@ def _faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg: De
         if any(x0 - 0.25 * (x1 - x0) <= cx <= x1 + 0.25 * (x1 - x0) and
                y0 - 0.25 * (y1 - y0) <= cy <= y1 + 0.25 * (y1 - y0) for x0, y0, x1, y1 in found + boxes):
             continue
-        if _has_marks(contour, work):
+        if _has_marks(contour, work, cfg.faint_marks, 0.2):
             boxes.append((x, y, x + w, y + h))
     return boxes
 

@@ -133,10 +133,12 @@ def _extent(members) -> float:
     return max(max(xs) - min(xs), max(ys) - min(ys))
 
 
-def has_pips(contour, work: np.ndarray) -> bool:
+def has_pips(contour, work: np.ndarray, min_range: float = 50.0, max_spot: float = 0.12) -> bool:
     """A die face carries pips: small round spots of another brightness inside its outline.
 
     A cable's ferrite bead or plug, or a wall's corner, is one colour with long glints at most.
+    min_range: the least spread (grey levels) between the face's darkest and brightest parts;
+    max_spot: the biggest spot as a share of the face (a 1-pip or a logo is bigger than a 6's pip).
     """
     x, y, w, h = cv2.boundingRect(contour)
     roi = np.zeros((h, w), np.uint8)
@@ -147,7 +149,7 @@ def has_pips(contour, work: np.ndarray) -> bool:
     if inside.size < 16:
         return False
     lo, hi = np.percentile(inside, [2, 98])
-    if hi - lo < 50:
+    if hi - lo < min_range:
         return False
     level, _ = cv2.threshold(inside.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = (grey > level) & (roi > 0)
@@ -157,7 +159,7 @@ def has_pips(contour, work: np.ndarray) -> bool:
     area = float(np.count_nonzero(roi))
     for i in range(1, n):
         sw, sh, sa = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
-        if 0.003 * area <= sa <= 0.12 * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
+        if 0.003 * area <= sa <= max_spot * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
             return True
     return False
 
