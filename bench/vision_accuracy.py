@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -25,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vision.reader import DiceReader  # noqa: E402
 from vision.synth import render_tray  # noqa: E402
 
-REAL = Path("/work/shared/data/real-dice")
+# The shared real photos lie beside the checkout (../shared); COMPANION_REAL_DICE overrides.
+REAL = Path(os.environ.get("COMPANION_REAL_DICE",
+                           Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
 # Seeds far from anything training uses: a set the model has never seen.
 HELD_OUT_SEED = "vision-accuracy-held-out-2026"
 

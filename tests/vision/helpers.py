@@ -1,9 +1,11 @@
 """Shared constants and scene maker of the dice-reader tests."""
+import os
 import random
 from pathlib import Path
 
-REAL_DICE = Path("/work/shared/data/real-dice")
 ROOT = Path(__file__).resolve().parents[2]
+# The shared real photos lie beside the checkout (../shared), as on a developer's machine and CI.
+REAL_DICE = Path(os.environ.get("COMPANION_REAL_DICE", ROOT.parent / "shared" / "data" / "real-dice"))
 MODEL = ROOT / "models" / "dice_faces.tflite"
 
 
