@@ -249,7 +249,7 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 35.0) -> np.ndarray:
+def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0) -> np.ndarray:
     """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
     g = as_generator(rng)
     if not 1 <= face <= 6:

@@ -52,7 +52,7 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "## Recipe",
         "",
         "Training data is rendered by `vision.synth` (OpenCV/NumPy): pip dice seen from above, any turn,",
-        "tipped up to 35 degrees with side faces showing (steep views tipped as a forward-looking camera",
+        "tipped up to 42 degrees with side faces showing (steep views tipped as a forward-looking camera",
         "sees them: side faces at the bottom of the frame), rounded corners, many body and pip colours and",
         "pip sizes, translucent dice (far pips showing through), logos on some 1-faces, glare, shadows,",
         "felt/wood/paper/card trays, touching neighbours, edges 18-60 px (bigger dice are shrunk to the",
