@@ -46,7 +46,8 @@ def rendered(clf: FaceClassifier, x: np.ndarray, y: np.ndarray, labels) -> Score
 
 
 def webcam_crops(clf: FaceClassifier, root: Path = REAL_DICE / "webcam-crops") -> Score:
-    """Each file is one die cut by hand: the whole picture is its box."""
+    """Each file is one die cut by hand, wider than high: as DiceReader.read_crop does, the die's
+    box is the centred square of the short side."""
     crops, truth = [], []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
         for f in sorted(folder.iterdir()):
@@ -54,7 +55,9 @@ def webcam_crops(clf: FaceClassifier, root: Path = REAL_DICE / "webcam-crops") -
             if img is None:
                 continue
             h, w = img.shape[:2]
-            crops.append(die_crop(img, (0, 0, w, h)))
+            side = min(w, h)
+            x0, y0 = (w - side) // 2, (h - side) // 2
+            crops.append(die_crop(img, (x0, y0, x0 + side, y0 + side)))
             truth.append(f"pip{folder.name}")
     predicted = _predict(clf, np.stack(crops))
     wrong = [f"{t}->{p}" for t, p in zip(truth, predicted) if t != p]
