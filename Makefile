@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # On a Raspberry Pi, picamera2 comes from apt: the venv must see system site packages.
 VENV_FLAGS := $(shell test -f /etc/rpi-issue && echo --system-site-packages)
 
-.PHONY: setup run test bench clean-venv
+.PHONY: setup run test bench train clean-venv
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -26,6 +26,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	tools/with-display $(PY) bench/run_all.py
+
+# Retrain the dice model (optional: TensorFlow CPU in its own venv, never needed by the app).
+train:
+	@test -x .venv-train/bin/python || $(PYTHON) -m venv .venv-train
+	.venv-train/bin/python -m pip install --quiet -e '.[train,test]'
+	.venv-train/bin/python -m vision.train $(TRAIN_ARGS)
 
 clean-venv:
 	rm -rf $(VENV)
