@@ -17,16 +17,10 @@ from ..widgets.civility_city import CityBoard
 from ..widgets.civility_status import StatusTrack, status_text  # noqa: F401  (StatusTrack: civility.kv)
 from ..widgets.common import TouchButton
 from ..widgets.dice import DieFace
+from ..widgets.common import shown
 from . import load_kv
 
 load_kv(__file__)
-
-
-def shown(widget, visible: bool, height: float) -> None:
-    """Show or fold away a fixed-height row (folded rows take no room and take no taps)."""
-    widget.height = height if visible else 0
-    widget.opacity = 1 if visible else 0
-    widget.disabled = not visible
 
 
 class CivilityScreen(Screen):

@@ -18,16 +18,10 @@ from ..widgets.dice_check import DiceCheck
 from ..widgets.tray_view import TrayView  # noqa: F401  (used by village.kv)
 from ..widgets.sheet import VillageSheet  # noqa: F401  (used by village.kv)
 from ..widgets.tracker import TurnTracker  # noqa: F401  (used by village.kv)
+from ..widgets.common import shown
 from . import load_kv
 
 load_kv(__file__)
-
-
-def shown(widget, visible: bool, height: float) -> None:
-    """Show or fold away a fixed-height row (folded rows take no room and take no taps)."""
-    widget.height = height if visible else 0
-    widget.opacity = 1 if visible else 0
-    widget.disabled = not visible
 
 
 class VillageScreen(Screen):

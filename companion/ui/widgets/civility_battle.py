@@ -2,12 +2,11 @@
 die, or battle cards and what they add), the battle levels, and the result with the tie rule."""
 from __future__ import annotations
 
-from kivy.uix.widget import Widget
 
 from companion.engine.civility.battle import attack_base, defence_base, levels
 
 from .. import theme
-from .drawing import draw_box, draw_text
+from .drawing import StateCanvas, draw_box, draw_text
 
 
 def battle_rows(state) -> tuple[list[tuple[str, str, str, str, str]], list[str]]:
@@ -52,20 +51,9 @@ def battle_rows(state) -> tuple[list[tuple[str, str, str, str, str]], list[str]]
     return rows, result
 
 
-class BattleBoard(Widget):
-    def __init__(self, **kwargs):
-        self.state = None
-        super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw)
-
-    def show(self, state) -> None:
-        self.state = state
-        self.redraw()
-
-    def redraw(self, *_args) -> None:
-        self.canvas.clear()
-        s = self.state
-        if s is None or s.battle is None or self.width < 60:
+class BattleBoard(StateCanvas):
+    def draw(self, s) -> None:
+        if s.battle is None:
             return
         rows, result = battle_rows(s)
         b = s.battle

@@ -3,30 +3,16 @@ who holds the Perks as text beside it."""
 from __future__ import annotations
 
 from kivy.graphics import Color, Ellipse
-from kivy.uix.widget import Widget
 
 from companion.engine.civility.tables import BOOK
 
 from .. import theme
 from companion.table.civility import SHORT
-from .drawing import draw_box, draw_text
+from .drawing import StateCanvas, draw_box, draw_text
 
 
-class StatusTrack(Widget):
-    def __init__(self, **kwargs):
-        self.state = None
-        super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw)
-
-    def show(self, state) -> None:
-        self.state = state
-        self.redraw()
-
-    def redraw(self, *_args) -> None:
-        self.canvas.clear()
-        s = self.state
-        if s is None or self.width < 60:
-            return
+class StatusTrack(StateCanvas):
+    def draw(self, s) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
         track_w = w
         cells = BOOK.status_max + 1

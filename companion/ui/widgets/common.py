@@ -59,6 +59,13 @@ Builder.load_string(f"""
 """)
 
 
+def shown(widget, visible: bool, height: float) -> None:
+    """Show or fold away a fixed-height row (folded rows take no room and take no taps)."""
+    widget.height = height if visible else 0
+    widget.opacity = 1 if visible else 0
+    widget.disabled = not visible
+
+
 class TouchButton(Button):
     """A button at least 48 px each way, with a rounded fill; `chosen` marks the current pick."""
 

@@ -1,9 +1,10 @@
-"""Canvas helpers: text as textures, and the Project glyphs drawn on a Village sheet."""
+"""Canvas helpers: text as textures, the Project glyphs of a Village sheet, and StateCanvas."""
 from __future__ import annotations
 
 import functools
 
 from kivy.core.text import Label as CoreLabel
+from kivy.uix.widget import Widget
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 
 from .. import theme
@@ -74,3 +75,26 @@ def draw_box(x, y, w, h, colour, radius=0.0, outline=None, width=1.0) -> None:
             Line(rounded_rectangle=(x, y, w, h, radius), width=width)
         else:
             Line(rectangle=(x, y, w, h), width=width)
+
+
+class StateCanvas(Widget):
+    """A widget that draws one game state on its canvas, again whenever it moves or resizes."""
+
+    min_width = 60  # narrower than this (while a layout settles), nothing is drawn
+
+    def __init__(self, **kwargs):
+        self.state = None
+        super().__init__(**kwargs)
+        self.bind(pos=self.redraw, size=self.redraw)
+
+    def show(self, state) -> None:
+        self.state = state
+        self.redraw()
+
+    def redraw(self, *_args) -> None:
+        self.canvas.clear()
+        if self.state is not None and self.width >= self.min_width:
+            self.draw(self.state)
+
+    def draw(self, state) -> None:
+        """Draw `state`; subclasses paint with the helpers above."""
