@@ -16,7 +16,7 @@ from ..widgets.civility_battle import BattleBoard  # noqa: F401  (used by civili
 from ..widgets.civility_city import CityBoard
 from ..widgets.civility_status import StatusTrack, status_text  # noqa: F401  (StatusTrack: civility.kv)
 from ..widgets.common import TouchButton
-from ..widgets.dice import DieFace
+from ..widgets.dice import DieFace, fill_dice_pad
 from ..widgets.common import shown
 from . import load_kv
 
@@ -29,12 +29,7 @@ class CivilityScreen(Screen):
         self.boards: list[CityBoard] = []
         self.menu_buttons: dict[str, TouchButton] = {}
         self.ring: list[DieFace] = []
-        self.pad = []
-        for value in range(1, 7):
-            die = DieFace(value=value)
-            die.bind(on_release=lambda _d, v=value: self.post("tap", ("die", v)))
-            self.ids.pad.add_widget(die)
-            self.pad.append(die)
+        self.pad = fill_dice_pad(self.ids.pad, lambda v: self.post("tap", ("die", v)))
 
     @property
     def banner(self):

@@ -13,7 +13,7 @@ from companion.table.rolling_village import RollingVillageInput as RV
 
 from .. import theme, village_view
 from ..widgets.common import TouchButton
-from ..widgets.dice import DieFace
+from ..widgets.dice import DieFace, fill_dice_pad  # noqa: F401  (DieFace: village.kv)
 from ..widgets.dice_check import DiceCheck
 from ..widgets.tray_view import TrayView  # noqa: F401  (used by village.kv)
 from ..widgets.sheet import VillageSheet  # noqa: F401  (used by village.kv)
@@ -30,13 +30,8 @@ class VillageScreen(Screen):
         self.player: str | None = None
         self._tab_players: tuple = ()
         self._project_names: tuple = ()
-        self.pad = []
         self.dice_check = DiceCheck()   # opens when the camera is unsure of a die
-        for value in range(1, 7):
-            die = DieFace(value=value)
-            die.bind(on_release=lambda _d, v=value: self.post("tap", ("die", v)))
-            self.ids.pad.add_widget(die)
-            self.pad.append(die)
+        self.pad = fill_dice_pad(self.ids.pad, lambda v: self.post("tap", ("die", v)))
 
     @property
     def banner(self):

@@ -57,3 +57,14 @@ class DieFace(ButtonBehavior, Widget):
                 px = cx + (col - 1) * step - pip / 2
                 py = cy + (1 - row) * step - pip / 2
                 Ellipse(pos=(px, py), size=(pip, pip))
+
+
+def fill_dice_pad(container, on_die) -> list[DieFace]:
+    """Put the six faces in `container`; tapping one calls `on_die(value)`. Returns the faces."""
+    faces = []
+    for value in range(1, 7):
+        die = DieFace(value=value)
+        die.bind(on_release=lambda _d, v=value: on_die(v))
+        container.add_widget(die)
+        faces.append(die)
+    return faces
