@@ -237,10 +237,15 @@ def _faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg: De
     for blob in contours:
         # At a faint contrast a pale die often runs into its own shadow: an opening about a die
         # wide (the other dice tell how wide) peels the die off the shadow's strip.
+        # Pale dice touching each other run together too: the blob is cut by how many dice its
+        # area holds, as a cluster of clearly seen dice is.
         pieces = [blob]
-        if typical is not None and 0.5 * typical ** 2 < cv2.contourArea(blob) < 3 * typical ** 2 \
-                and not _faint_die(blob, cfg):
+        area = cv2.contourArea(blob)
+        if typical is not None and 0.5 * typical ** 2 < area < 6 * typical ** 2 and not _faint_die(blob, cfg):
             pieces = peel(blob, 0.8 * typical, cfg.min_die)
+            count = int(round(area / (0.8 * typical) ** 2))
+            if 2 <= count <= 6:
+                pieces += _split_by_count(blob, count, [])
         for contour in pieces:
             side = np.sqrt(cv2.contourArea(contour))
             if not _faint_die(contour, cfg):
@@ -254,7 +259,7 @@ def _faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg: De
             if any(x0 - 0.25 * (x1 - x0) <= cx <= x1 + 0.25 * (x1 - x0) and
                    y0 - 0.25 * (y1 - y0) <= cy <= y1 + 0.25 * (y1 - y0) for x0, y0, x1, y1 in found + boxes):
                 continue
-            if _has_marks(contour, work, cfg.faint_marks, 0.2):
+            if _has_marks(contour, work, cfg.faint_marks, 0.2) and not _inside_any((x, y, x + w, y + h), boxes):
                 boxes.append((x, y, x + w, y + h))
     return boxes
 
