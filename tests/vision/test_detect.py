@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from vision.detect import DiceDetector, detect_dice
+from vision.edges import edge_mask
 
 from .helpers import REAL_DICE, scene
 
@@ -85,3 +86,59 @@ def test_real_tilted_webcam_subset(tilted_labels):
             total += 1
             found += _found(detections, label["box"])
     assert found >= 0.85 * total, f"found {found} of {total} dice"
+
+
+def _die(img, x0, y0, side, body, pip, rim=None):
+    """A plain square die showing a 5 (pips a fifth of the face), with a rim line if given."""
+    cv2.rectangle(img, (x0, y0), (x0 + side - 1, y0 + side - 1), body, -1)
+    if rim is not None:
+        cv2.rectangle(img, (x0, y0), (x0 + side - 1, y0 + side - 1), rim, 1)
+    r = max(2, side // 10)
+    for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
+        cv2.circle(img, (x0 + int(fx * side), y0 + int(fy * side)), r, pip, -1)
+
+
+def _centres_found(detections, boxes) -> int:
+    return sum(_found(detections, box) for box in boxes)
+
+
+def test_touching_dice_with_no_die_alone_are_cut_along_their_seams():
+    # Three dice in an L, each against the next, a dark crease between them: no die lies alone
+    # to tell the size, and the cluster is as wide as it is high.
+    img = np.full((480, 640, 3), (60, 120, 60), np.uint8)
+    side = 50
+    boxes = [(300, 200), (301 + side, 200), (300, 201 + side)]
+    for x0, y0 in boxes:
+        _die(img, x0, y0, side, (220, 60, 40), (240, 240, 240), rim=(90, 30, 20))
+    detections = detect_dice(img)
+    assert len(detections) == 3, [d.box for d in detections]
+    assert _centres_found(detections, [(x, y, x + side, y + side) for x, y in boxes]) == 3
+
+
+def test_white_die_on_white_paper_found_and_its_shadow_not():
+    # The body is hardly brighter than the paper (under the faint contrast), but its rim is a
+    # sharp line and it carries pale grey pips; a blurred shadow of the same size beside it is
+    # not a die.
+    img = np.full((480, 640, 3), (222, 224, 226), np.uint8)
+    shadow = np.zeros_like(img)
+    cv2.rectangle(shadow, (400, 300), (450, 350), (40, 40, 40), -1)
+    img = cv2.subtract(img, cv2.GaussianBlur(shadow, (0, 0), 6))
+    _die(img, 200, 150, 48, (227, 228, 229), (150, 150, 150), rim=(170, 170, 170))
+    _die(img, 450, 100, 48, (40, 40, 200), (250, 250, 250))  # a red die: the roll's size
+    detections = detect_dice(img)
+    assert _centres_found(detections, [(200, 150, 248, 198)]) == 1
+    assert not any(d.contains(425, 325) for d in detections)
+    assert len(detections) == 2
+
+
+def test_outline_mask_fills_a_sharp_pale_square_and_not_a_soft_shadow():
+    img = np.full((480, 640, 3), (222, 224, 226), np.uint8)
+    shadow = np.zeros_like(img)
+    cv2.rectangle(shadow, (400, 300), (450, 350), (40, 40, 40), -1)
+    img = cv2.subtract(img, cv2.GaussianBlur(shadow, (0, 0), 6))
+    cv2.rectangle(img, (200, 150), (247, 197), (227, 228, 229), -1)
+    cv2.rectangle(img, (200, 150), (247, 197), (170, 170, 170), 1)
+    filled = edge_mask(cv2.cvtColor(img, cv2.COLOR_BGR2LAB))
+    assert filled[174, 224] == 255 and filled[152:196, 202:246].mean() > 250  # inside, filled
+    assert filled[140, 224] == 0 and filled[174, 260] == 0                   # outside
+    assert filled[290:360, 390:460].max() == 0                               # the shadow
