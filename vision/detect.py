@@ -256,10 +256,9 @@ def _faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg: De
                 continue
             x, y, w, h = cv2.boundingRect(contour)
             cx, cy = x + w / 2, y + h / 2
-            if any(x0 - 0.25 * (x1 - x0) <= cx <= x1 + 0.25 * (x1 - x0) and
-                   y0 - 0.25 * (y1 - y0) <= cy <= y1 + 0.25 * (y1 - y0) for x0, y0, x1, y1 in found + boxes):
+            if _inside_any((x, y, x + w, y + h), found + boxes):
                 continue
-            if _has_marks(contour, work, cfg.faint_marks, 0.2) and not _inside_any((x, y, x + w, y + h), boxes):
+            if _has_marks(contour, work, cfg.faint_marks, 0.2):
                 boxes.append((x, y, x + w, y + h))
     return boxes
 
