@@ -1,6 +1,6 @@
 """Dice reader accuracy: held-out rendered trays, the shared real photos, empty trays.
 
-    .venv/bin/python bench/vision_accuracy.py [--json] [--trays N]
+    .venv/bin/python bench/vision_accuracy.py [--json] [--trays N] [--misses DIR]
 
 Figures (targets from issue 3):
   synthetic per-die face accuracy (end to end: a missed die is an error)       >= 99.5 %
@@ -42,13 +42,14 @@ def _match(reading, box):
     return None
 
 
-def synthetic(reader: DiceReader, trays: int) -> dict:
+def synthetic(reader: DiceReader, trays: int, misses: Path | None = None) -> dict:
     rng = random.Random(HELD_OUT_SEED)
     dice = found = correct = extra = 0
-    for _ in range(trays):
+    for tray in range(trays):
         scene = render_tray(rng, rng.randint(1, 12))
         reading = reader.read(scene.image)
         matched = 0
+        missed, misread = [], []
         for truth in scene.dice:
             die = _match(reading, truth.box)
             dice += 1
@@ -56,10 +57,28 @@ def synthetic(reader: DiceReader, trays: int) -> dict:
                 found += 1
                 matched += 1
                 correct += die.face == truth.face
+                if die.face != truth.face:
+                    misread.append(truth.box)
+            else:
+                missed.append(truth.box)
         extra += max(0, len(reading.dice) - matched)
+        if misses is not None and (missed or misread):
+            _draw_misses(misses / f"tray-{tray:04d}.png", scene.image, reading, missed, misread)
     return {"trays": trays, "dice": dice, "found": found, "correct": correct, "extra": extra,
             "accuracy": correct / dice, "found_rate": found / dice,
             "accuracy_of_found": correct / max(found, 1)}
+
+
+def _draw_misses(path: Path, image, reading, missed, misread) -> None:
+    """The tray with the reader's boxes (green), missed dice (red) and misread ones (orange)."""
+    image = image.copy()
+    for die in reading.dice:
+        cv2.rectangle(image, die.box[:2], die.box[2:], (0, 200, 0), 1)
+    for boxes, colour in ((missed, (0, 0, 255)), (misread, (0, 140, 255))):
+        for x0, y0, x1, y1 in boxes:
+            cv2.rectangle(image, (x0, y0), (x1, y1), colour, 2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), image)
 
 
 def empty_trays(reader: DiceReader, trays: int) -> dict:
@@ -104,10 +123,12 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trays", type=int, default=300, help="held-out rendered trays (default 300)")
     parser.add_argument("--model", help="TFLite model (default models/dice_faces.tflite)")
+    parser.add_argument("--misses", type=Path, metavar="DIR",
+                        help="write each rendered tray with a missed (red) or misread (orange) die to DIR")
     args = parser.parse_args(argv)
     reader = DiceReader(args.model, keep_crops=False)
     t0 = time.perf_counter()
-    result = {"synthetic": synthetic(reader, args.trays), "empty": empty_trays(reader, 50),
+    result = {"synthetic": synthetic(reader, args.trays, args.misses), "empty": empty_trays(reader, 50),
               "tilted_webcam": tilted_webcam(reader), "webcam_crops": webcam_crops(reader)}
     result["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:
