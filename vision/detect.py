@@ -7,10 +7,12 @@ belongs to a die when it differs enough from the tray in brightness or colour; a
 darker with the same colour, so darkening counts for less than brightening or a change of colour.
 
 Blobs are filtered by size and shape. Blobs that clearly hold one die give the roll's die size;
-a cluster of touching dice is cut into as many dice as its area holds (vision.split). Blobs from
-the frame's edge (hands, cables, tray walls, a laptop) count only for a die peeled off them. Dice
-whose body hardly shows (translucent, white on white) are found by their pips (vision.pips) or
-at a fainter contrast when they carry pips. A big solid blob from the edge is a hand in the tray.
+a cluster of touching dice is cut along the seams between them where those show, and otherwise
+into as many dice as its area holds (vision.split). Blobs from the frame's edge (hands, cables,
+tray walls, a laptop) count only for a die peeled off them. Dice whose body hardly shows
+(translucent, white on white) are found by their pips (vision.pips), at a fainter contrast or
+by their sharp outline (vision.edges) when they carry pips (vision.faint). A big solid blob from
+the edge is a hand in the tray.
 
 All geometry is done at a working size (long side 640 px) so that images of any size behave
 alike; boxes are returned in the input image's pixels.
@@ -23,9 +25,11 @@ import cv2
 import numpy as np
 
 from .edges import edge_mask
+from .faint import faint_dice as _faint_dice
 from .pips import dice_from_pips, has_pips as _has_marks
 from .split import by_brightness as _by_brightness, by_seams as _by_seams, disk as _disk, inner_radius as _inner_radius
-from .split import peel, shape as _shape, split as _split, split_by_count as _split_by_count
+from .split import inside_any as _inside_any, peel, shape as _shape, split as _split
+from .split import split_by_count as _split_by_count, touches_edge as _touches_edge
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
 
@@ -224,50 +228,6 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
     return filled
 
 
-def _faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg: DetectorConfig) -> list:
-    sides = [np.sqrt((x1 - x0) * (y1 - y0)) for x0, y0, x1, y1 in found]
-    typical = float(np.median(sides)) if sides else None
-    # Only what the dice found so far leave unexplained is looked at (it also cuts a pale die
-    # off a neighbour it touches).
-    faint = faint.copy()
-    for x0, y0, x1, y1 in found:
-        faint[y0:y1, x0:x1] = 0
-    contours, _ = cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    boxes = []
-    for blob in contours:
-        # At a faint contrast a pale die often runs into its own shadow: an opening about a die
-        # wide (the other dice tell how wide) peels the die off the shadow's strip.
-        # Pale dice touching each other run together too: the blob is cut by how many dice its
-        # area holds, as a cluster of clearly seen dice is.
-        pieces = [blob]
-        area = cv2.contourArea(blob)
-        if typical is not None and 0.5 * typical ** 2 < area < 6 * typical ** 2 and not _faint_die(blob, cfg):
-            pieces = peel(blob, 0.8 * typical, cfg.min_die)
-            count = int(round(area / (0.8 * typical) ** 2))
-            if 2 <= count <= 6:
-                pieces += _split_by_count(blob, count, [])
-        for contour in pieces:
-            side = np.sqrt(cv2.contourArea(contour))
-            if not _faint_die(contour, cfg):
-                continue
-            if typical is not None and not 0.5 * typical <= side <= 1.5 * typical:
-                continue
-            if _touches_edge(contour, faint.shape):
-                continue
-            x, y, w, h = cv2.boundingRect(contour)
-            cx, cy = x + w / 2, y + h / 2
-            if _inside_any((x, y, x + w, y + h), found + boxes):
-                continue
-            if _has_marks(contour, work, cfg.faint_marks, 0.2):
-                boxes.append((x, y, x + w, y + h))
-    return boxes
-
-
-def _faint_die(contour, cfg: DetectorConfig) -> bool:
-    area, aspect, solidity = _shape(contour)
-    return cfg.min_die <= np.sqrt(area) <= cfg.max_die and aspect <= 1.45 and solidity >= 0.85
-
-
 def _hand_in_tray(mask: np.ndarray, cfg: DetectorConfig) -> bool:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     big = cfg.hand_area * mask.shape[0] * mask.shape[1]
@@ -393,17 +353,6 @@ def _by_count(contour, area, solidity, typical, cfg) -> list | None:
     if 2 <= expected <= 8 and solidity >= 0.45:
         return _split_by_count(contour, expected, [contour])
     return _split(contour, cfg)
-
-
-def _inside_any(box, boxes) -> bool:
-    """The box's centre lies in one of the boxes (the same die found by two cuts)."""
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
-
-
-def _touches_edge(contour, shape) -> bool:
-    x, y, w, h = cv2.boundingRect(contour)
-    return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]
 
 
 def _edge_contact(contour, shape) -> int:

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 __all__ = ["disk", "shape", "split", "split_by_count", "split_long", "peel", "by_brightness", "by_seams",
-           "inner_radius"]
+           "inner_radius", "inside_any", "touches_edge"]
 
 
 def disk(size: int) -> np.ndarray:
@@ -179,3 +179,14 @@ def inner_radius(contour) -> float:
     roi = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(roi, [contour - [x - 1, y - 1]], -1, 255, cv2.FILLED)
     return float(cv2.distanceTransform(roi, cv2.DIST_L2, 5).max())
+
+
+def inside_any(box, boxes) -> bool:
+    """The box's centre lies in one of the boxes (the same die found by two cuts)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
+
+
+def touches_edge(contour, shape) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]
