@@ -67,8 +67,10 @@ class Session:
                 action = game.action_from_json(data)
                 session._push(action, game.apply(session.state, action))
             except RulesError as exc:
-                session.notice = f"Saved action {number} could not be replayed ({exc}); the game resumes before it."
-                store.replace_from(game_id, number - 1, [])
+                # Kept, not deleted: a later version of the rules may read it again.
+                kept = store.set_aside(game_id, number - 1, str(exc))
+                session.notice = (f"Saved action {number} could not be replayed ({exc}); the game resumes "
+                                  f"before it. It and the {kept - 1} after it are kept in the saved games file.")
                 return session
         for data in reversed(redo):
             try:

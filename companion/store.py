@@ -34,6 +34,14 @@ CREATE TABLE IF NOT EXISTS players (
     name TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+-- Actions a newer version of the rules refuses on resume: kept here, never deleted.
+CREATE TABLE IF NOT EXISTS set_aside (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
 -- `undone` rows are the redo stack: kept until a new action replaces them.
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -136,6 +144,20 @@ class Store:
                 [(game_id, seq + i, json.dumps(a), now) for i, a in enumerate(actions)],
             )
 
+    def set_aside(self, game_id: int, seq: int, reason: str, clock=time.time) -> int:
+        """Move the actions from `seq` on out of play (into `set_aside`), in one transaction."""
+        now = clock()
+        with self._conn:
+            rows = self._conn.execute(
+                "SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq", (game_id, seq)
+            ).fetchall()
+            self._conn.executemany(
+                "INSERT INTO set_aside (game_id, seq, action, reason, at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, s, a, reason, now) for s, a in rows],
+            )
+            self._conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
+        return len(rows)
+
     def set_finished(self, game_id: int, finished: bool, result: dict | None) -> None:
         with self._conn:
             self._conn.execute(
@@ -145,7 +167,8 @@ class Store:
 
     def delete_game(self, game_id: int) -> None:
         with self._conn:
-            for table, key in (("actions", "game_id"), ("players", "game_id"), ("games", "id")):
+            for table, key in (("actions", "game_id"), ("set_aside", "game_id"), ("players", "game_id"),
+                               ("games", "id")):
                 self._conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (game_id,))
 
     # -- reading ------------------------------------------------------------------------

@@ -106,3 +106,25 @@ def test_export_is_a_replayable_log():
         s.submit(a)
     replayed = replay(s.export().splitlines())
     assert replayed.actions == s.actions and replayed.state == s.state
+
+
+def test_a_stored_action_the_rules_now_refuse_is_set_aside_not_lost(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "g.db"
+    with Store.open(db) as store:
+        s = new_session(store)
+        for a in (Roll(4), Move("Ann", 4), Roll(2)):
+            s.submit(a)
+        game_id = s.game_id
+    conn = sqlite3.connect(db)  # as if an older version had stored what the rules now refuse
+    conn.execute("UPDATE actions SET action = ? WHERE seq = 1", ('{"type": "move", "player": "Ann", "steps": 5}',))
+    conn.commit()
+    conn.close()
+    with Store.open(db) as store:
+        again = Session.resume(store, game_id)
+        assert again.actions == (Roll(4),)
+        assert "Saved action 2 could not be replayed" in again.notice and "kept" in again.notice
+        kept = store._conn.execute("SELECT seq, reason FROM set_aside ORDER BY seq").fetchall()
+        assert [seq for seq, _ in kept] == [1, 2] and "Move 4 steps or rest" in kept[0][1]
+        assert again.submit(Move("Ann", 0)).ok  # play goes on from the last good position
