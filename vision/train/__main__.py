@@ -32,6 +32,8 @@ def parse(argv):
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "dice-data", help="rendered sets cache")
     p.add_argument("--quantize", choices=("auto", "int8", "float16", "float32"), default="auto",
                    help="auto: the smallest variant that keeps the float32 accuracy")
+    p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the cosine schedule")
+    p.add_argument("--resume", type=Path, help="a .keras network saved by an earlier run to continue training")
     p.add_argument("--measure", action="store_true",
                    help="only measure the model already in --out (no training, no TensorFlow)")
     return p.parse_args(argv)
@@ -84,9 +86,17 @@ def main(argv=None) -> int:
     from . import model as net
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
-    keras_model = net.build(len(labels), INPUT_SIZE, args.width)
-    log(f"Training a {keras_model.count_params()}-parameter CNN for {args.epochs} epochs")
-    train_s = net.train(keras_model, x, y, xv, yv, args.epochs, args.batch, args.seed, log)
+    if args.resume:
+        keras_model = tf.keras.models.load_model(args.resume)
+        log(f"Continuing {args.resume} ({keras_model.count_params()} parameters) for {args.epochs} epochs")
+    else:
+        keras_model = net.build(len(labels), INPUT_SIZE, args.width)
+        log(f"Training a {keras_model.count_params()}-parameter CNN for {args.epochs} epochs")
+    train_s = net.train(keras_model, x, y, xv, yv, args.epochs, args.batch, args.seed, log, peak_lr=args.lr)
+    if args.cache:
+        # Kept beside the rendered sets so a later run can look at or continue from the trained network.
+        args.cache.mkdir(parents=True, exist_ok=True)
+        keras_model.save(args.cache / f"{args.name}-{args.train}-{args.epochs}.keras")
 
     from ..classify import FaceClassifier
     from . import evaluate
@@ -118,7 +128,8 @@ def main(argv=None) -> int:
         params=keras_model.count_params(),
         recipe={"seed": args.seed, "training crops": args.train, "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
-                "optimizer": "Adam, cosine learning rate with warm-up to 3e-3",
+                "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",
+                "continued from": args.resume.name if args.resume else "(fresh)",
                 "crop_margin": CROP_MARGIN, "tensorflow": tf.__version__, "command": command},
         scores=results[chosen],
         comparison=[(v, sizes[v], {k: f"{100 * s.accuracy:.2f}%" for k, s in results[v].items()}) for v in results],

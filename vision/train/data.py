@@ -28,22 +28,47 @@ def _sample(args):
     return render_label_crop(rng, labels[k]), k
 
 
+def _cache_path(cache: Path, labels, count: int, seed: int, split: int) -> Path:
+    key = hashlib.sha256(repr((RENDER_VERSION, INPUT_SIZE, tuple(labels), count, seed, split)).encode()).hexdigest()[:16]
+    return cache / f"dice-{split}-{count}-{key}.npz"
+
+
+def _cached_prefix(cache: Path, labels, count: int, seed: int, split: int):
+    """The longest cached smaller set of the same recipe: sample i depends only on (seed, split, i),
+    so a cached set of n crops is exactly the first n crops of a bigger one."""
+    best = None
+    for found in cache.glob(f"dice-{split}-*.npz"):
+        try:
+            n = int(found.name.split("-")[2])
+        except (IndexError, ValueError):
+            continue
+        if n < count and found == _cache_path(cache, labels, n, seed, split) and (best is None or n > best[0]):
+            best = (n, found)
+    return best
+
+
 def render_set(labels, count: int, seed: int, split: int, workers: int, cache: Path | None,
                log=print) -> tuple[np.ndarray, np.ndarray]:
     """count crops (N, S, S, 3 uint8) and label indices (N,), cached on disk by their recipe."""
-    key = hashlib.sha256(repr((RENDER_VERSION, INPUT_SIZE, tuple(labels), count, seed, split)).encode()).hexdigest()[:16]
-    path = cache / f"dice-{split}-{count}-{key}.npz" if cache else None
+    path = _cache_path(cache, labels, count, seed, split) if cache else None
     if path and path.exists():
         with np.load(path) as z:
             log(f"  {count} crops (split {split}) from cache {path}")
             return z["x"], z["y"]
     x = np.empty((count, INPUT_SIZE, INPUT_SIZE, 3), np.uint8)
     y = np.empty(count, np.int64)
-    jobs = [(seed, split, i, tuple(labels)) for i in range(count)]
+    first = 0
+    prefix = _cached_prefix(cache, labels, count, seed, split) if cache and cache.is_dir() else None
+    if prefix:
+        first, found = prefix
+        with np.load(found) as z:
+            x[:first], y[:first] = z["x"], z["y"]
+        log(f"  first {first} crops (split {split}) from cache {found}")
+    jobs = [(seed, split, i, tuple(labels)) for i in range(first, count)]
     start = time.monotonic()
     step = max(1, count // 10)
     with Pool(max(1, workers), initializer=_quiet_worker) as pool:
-        for i, (crop, k) in enumerate(pool.imap(_sample, jobs, chunksize=64)):
+        for i, (crop, k) in enumerate(pool.imap(_sample, jobs, chunksize=64), start=first):
             x[i], y[i] = crop, k
             if (i + 1) % step == 0 or i + 1 == count:
                 log(f"  rendered {i + 1}/{count} crops (split {split}) in {time.monotonic() - start:.0f} s")

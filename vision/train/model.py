@@ -42,13 +42,14 @@ def _augment(x, y):
     return tf.clip_by_value(x, 0.0, 255.0), y
 
 
-def train(model, x, y, x_val, y_val, epochs: int, batch: int, seed: int, log=print) -> float:
+def train(model, x, y, x_val, y_val, epochs: int, batch: int, seed: int, log=print,
+          peak_lr: float = 3e-3) -> float:
     """Train in place; returns seconds spent."""
     tf.keras.utils.set_random_seed(seed)
     ds = (tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed)
           .map(_augment, num_parallel_calls=1).batch(batch).prefetch(2))
     steps = epochs * int(np.ceil(len(x) / batch))
-    lr = tf.keras.optimizers.schedules.CosineDecay(0.0, steps, alpha=0.02, warmup_target=3e-3,
+    lr = tf.keras.optimizers.schedules.CosineDecay(0.0, steps, alpha=0.02, warmup_target=peak_lr,
                                                    warmup_steps=max(1, steps // 20))
     model.compile(optimizer=tf.keras.optimizers.Adam(lr), loss="sparse_categorical_crossentropy",
                   metrics=["accuracy"])
