@@ -9,3 +9,16 @@ os.environ.setdefault("KIVY_NO_FILELOG", "1")
 # The helpers beside the tests (kivy_driver, layout_check) import the same way whether or not
 # tests/ is a package, and from the e2e probe script.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def drv(tmp_path_factory):
+    """One app on a real window per test module (several Kivy apps in one module are fragile)."""
+    from kivy_driver import Driver
+
+    driver = Driver(tmp_path_factory.mktemp("data"))
+    yield driver
+    driver.close()

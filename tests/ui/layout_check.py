@@ -43,3 +43,9 @@ def problems(root, window) -> list[str]:
 
     walk(root)
     return found
+
+
+def assert_layout(drv) -> None:
+    """Fail with every layout problem of the app's current screen (see `problems`)."""
+    found = problems(drv.app.root, drv.window)
+    assert not found, "\n".join(found)

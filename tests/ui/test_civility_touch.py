@@ -13,21 +13,7 @@ import pytest
 
 pytestmark = pytest.mark.ui
 
-from layout_check import problems  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def drv(tmp_path_factory):
-    from kivy_driver import Driver
-
-    driver = Driver(tmp_path_factory.mktemp("data"))
-    yield driver
-    driver.close()
-
-
-def assert_layout(drv):
-    found = problems(drv.app.root, drv.window)
-    assert not found, "\n".join(found)
+from layout_check import assert_layout, problems  # noqa: E402
 
 
 def tap(drv, widget) -> None:

@@ -11,27 +11,13 @@ pytestmark = pytest.mark.ui
 
 from companion.table.rolling_village import RollingVillageInput as RV  # noqa: E402
 
-from layout_check import problems  # noqa: E402
+from layout_check import assert_layout  # noqa: E402
 
 # The building rolls of turns 1-9 and the scoring rolls; turn 3 scores on a 12 (each player
 # chooses an Avenue) and turn 7 on a 2 (nobody taps: everybody gets their best Avenue).
 START = (2, 4)
 BUILDING = [(1, 2), (3, 5), (6, 6), (2, 3), (4, 1), (5, 5), (1, 6), (2, 2), (3, 4)]
 SCORING = [(3, 4), (1, 2), (6, 6), (5, 3), (2, 5), (4, 4), (1, 1), (6, 5), (3, 3)]
-
-
-@pytest.fixture(scope="module")
-def drv(tmp_path_factory):
-    from kivy_driver import Driver
-
-    driver = Driver(tmp_path_factory.mktemp("data"))
-    yield driver
-    driver.close()
-
-
-def assert_layout(drv):
-    found = problems(drv.app.root, drv.window)
-    assert not found, "\n".join(found)
 
 
 def enter_dice(drv, dice):
