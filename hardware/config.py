@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.events import Command
+from companion.paths import data_dir
 from hardware import config_values as v
 from hardware.config_values import Reader
 
@@ -129,13 +130,7 @@ def config_path(env: Mapping[str, str] = os.environ) -> Path:
 
 
 def _default_data_dir(env: Mapping[str, str]) -> Path:
-    # Same order as companion.paths.data_dir, read from the env handed in (tests pass their own).
-    if env.get("COMPANION_DATA_DIR"):
-        return Path(env["COMPANION_DATA_DIR"])
-    if env.get("STATE_DIRECTORY"):
-        return Path(env["STATE_DIRECTORY"].split(":")[0])
-    xdg = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
-    return Path(xdg) / "companion"
+    return data_dir(env)  # the env handed in (tests pass their own)
 
 
 def load_config(path: Path | str | None = None,
