@@ -10,7 +10,8 @@
 Every read returns a Frame(image BGR uint8, timestamp seconds, index). A source that cannot be
 opened raises SourceUnavailable; one that stops giving frames raises SourceLost (EndOfSource
 when a file or folder simply ran out). Their messages are sentences the app can show before
-switching to manual dice entry; `ReconnectingSource` keeps retrying in the background.
+switching to manual dice entry; the app's camera thread (companion/dice_camera.py) retries
+in the background with backoff.
 """
 from __future__ import annotations
 

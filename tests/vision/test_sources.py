@@ -1,12 +1,10 @@
 """Frame sources: files, folders, videos, the simulator; clear errors when a source goes away."""
 import shutil
-import threading
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.reconnect import CONNECTED, LOST, ReconnectingSource
 from vision.sim import SimulatedTray, parse_sim_options
 from vision.sources import (EndOfSource, FolderSource, ImageFileSource, Picamera2Source, SimulatedSource,
                             SourceLost, SourceUnavailable, V4L2Source, VideoSource, open_source)
@@ -139,42 +137,6 @@ def test_simulator_rolls_by_itself_every_few_seconds():
             rolls += 1
             last = tray.truth
     assert rolls == 4  # at 0 s, 1 s, 2 s and 3 s of simulated time
-
-
-class _FlakyCamera:
-    """A factory for sources that fail to open until `plugged` is set."""
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.plugged = threading.Event()
-
-    def __call__(self):
-        if not self.plugged.is_set():
-            raise SourceUnavailable("There is no camera at /dev/video9: is the webcam plugged in?")
-        return FolderSource(self.folder, loop=True)
-
-
-def test_reconnecting_source_reports_state_and_comes_back(tmp_path):
-    cv2.imwrite(str(tmp_path / "a.png"), _image(10))
-    factory = _FlakyCamera(tmp_path)
-    with ReconnectingSource(factory, retry_seconds=0.02) as camera:
-        with pytest.raises(SourceLost, match="plugged in"):
-            camera.read()
-        factory.plugged.set()
-        assert camera.wait_connected(timeout=10)
-        assert camera.state == CONNECTED
-        assert camera.read().image.shape == (48, 64, 3)
-        # Unplugged: the folder goes away; the next read is a clear loss, then it comes back.
-        factory.plugged.clear()
-        shutil.rmtree(tmp_path)
-        with pytest.raises(SourceLost, match="disappeared"):
-            camera.read()
-        assert camera.state == LOST
-        tmp_path.mkdir()
-        cv2.imwrite(str(tmp_path / "b.png"), _image(20))
-        factory.plugged.set()
-        assert camera.wait_connected(timeout=10)
-        assert int(camera.read().image[0, 0, 0]) == 20
 
 
 def test_simulator_empties_the_tray_between_rolls():
