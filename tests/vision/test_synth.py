@@ -157,3 +157,30 @@ def test_roll_moves_then_stays_still():
     assert max(still) == 0.0
     frames = render_roll_sequence(random.Random(8), 3, 4, 3, size=(320, 240))
     assert all(np.array_equal(a, b) for a, b in zip(frames, roll.frames))
+
+
+def test_shadows_fade_out_instead_of_ending_in_a_hard_edge():
+    # One big die on flat card, no camera effects: walking away from the die, the card brightens
+    # step by little step back to its own colour; a shadow clipped to the die's patch jumps there.
+    scene = render_tray(random.Random(8), n_dice=1, edge=100, surface="card", effects=False, tilt_max=0.0)
+    grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY).astype(int)
+    x0, y0, x1, y1 = scene.dice[0].box
+    h, w = grey.shape
+    for row in (grey[(y0 + y1) // 2, :], grey[:, (x0 + x1) // 2]):
+        lo, hi = (x0, x1) if row.shape[0] == w else (y0, y1)
+        outside = np.concatenate([np.diff(row[max(0, lo - 60):max(0, lo - 2)]),
+                                  np.diff(row[min(row.shape[0], hi + 2):hi + 60])])
+        assert np.abs(outside).max() <= 6
+
+
+def test_pips_stand_out_from_the_die_body():
+    from vision.synth.style import MIN_PIP_CONTRAST, _luma, random_die_style
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        style = random_die_style(rng)
+        if style.translucent:
+            continue  # its body is mixed with the tray; checked against a pale tray in the renderer
+        contrast = max(abs(_luma(style.pip) - _luma(style.body)),
+                       0.6 * float(np.linalg.norm(np.subtract(style.pip, style.body))))
+        # The pip is jittered after the choice: allow for that.
+        assert contrast >= MIN_PIP_CONTRAST - 30, style

@@ -153,9 +153,14 @@ def composite(bg: np.ndarray, placed: list[Placed], light: np.ndarray, shadow: f
     for p in placed:
         edge = max(p.sprite.box[2] - p.sprite.box[0], 4)
         dx, dy = -light[0] / light[2] * edge * 0.35, light[1] / light[2] * edge * 0.35
-        ph, pw = p.sprite.mask.shape
-        m = cv2.GaussianBlur(p.sprite.mask, (0, 0), max(0.8, edge * 0.12))
-        sx, sy = int(round(p.x + dx)), int(round(p.y + dy))
+        sigma = max(0.8, edge * 0.12)
+        # Blur a margin around the die too: a shadow fades out softly, it does not stop at the
+        # edge of the die's own patch (that drew hard-edged dark squares around dice).
+        pad = int(np.ceil(3 * sigma))
+        m = cv2.GaussianBlur(cv2.copyMakeBorder(p.sprite.mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0),
+                             (0, 0), sigma)
+        ph, pw = m.shape
+        sx, sy = int(round(p.x + dx)) - pad, int(round(p.y + dy)) - pad
         x0, y0, x1, y1 = max(sx, 0), max(sy, 0), min(sx + pw, w), min(sy + ph, h)
         if x1 > x0 and y1 > y0:
             region = shade[y0:y1, x0:x1]

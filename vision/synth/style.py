@@ -48,6 +48,23 @@ def _jitter(rng, color, amount=14.0):
     return tuple(float(np.clip(c + rng.normal(0, amount), 0, 255)) for c in color)
 
 
+def _luma(bgr) -> float:
+    return 0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2]
+
+
+# Dice makers pick pips that stand out from the body; a pale-green die with white pips, as the
+# jittered tables could draw it, is one nobody sells and nobody (camera or player) could read.
+MIN_PIP_CONTRAST = 70.0
+
+
+def _legible(rng, body, pips):
+    """A pip colour from pips that stands out from body (in brightness or in colour)."""
+    def contrast(pip):
+        return max(abs(_luma(pip) - _luma(body)), 0.6 * float(np.linalg.norm(np.subtract(pip, body))))
+    good = [p for p in pips if contrast(p) >= MIN_PIP_CONTRAST]
+    return _pick(rng, good) if good else max(pips, key=contrast)
+
+
 def random_die_style(rng: np.random.Generator, color: str | None = None, translucent: bool | None = None) -> DieStyle:
     """A die look; the colour name may be fixed by the caller."""
     if translucent is None:
@@ -55,15 +72,17 @@ def random_die_style(rng: np.random.Generator, color: str | None = None, translu
     if translucent:
         name = color if color in TRANSLUCENT else _pick(rng, list(TRANSLUCENT))
         body = _jitter(rng, _pick(rng, TRANSLUCENT[name]))
-        pip = _pick(rng, [(245, 245, 245), (25, 25, 25), (230, 230, 230)])
         opacity = float(rng.uniform(0.5, 0.85))
+        # Seen on a pale tray, a translucent body is paler than its colour: pips must stand out there.
+        seen = tuple(opacity * b + (1 - opacity) * 230.0 for b in body)
+        pip = _legible(rng, seen, [(245, 245, 245), (25, 25, 25), (230, 230, 230)])
     else:
         # White dice are the most common on real tables.
         name = color if color in BODIES else _pick(rng, ["white"] * 4 + list(BODIES))
         base = _pick(rng, BODIES[name])
         # Jitter in proportion: a black die varies by a few levels, not by a colour cast.
         body = _jitter(rng, base, 4.0 + 10.0 * max(base) / 255.0)
-        pip = _jitter(rng, _pick(rng, PIPS[name]), 8.0)
+        pip = _jitter(rng, _legible(rng, body, PIPS[name]), 8.0)
         opacity = 1.0
     logo = int(rng.integers(1, 5)) if rng.random() < 0.2 else 0
     logo_color = _pick(rng, [pip, (30, 30, 190), (160, 70, 20), (40, 150, 200)])
