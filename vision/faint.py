@@ -36,6 +36,9 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
         # area holds, as a cluster of clearly seen dice is.
         pieces = [blob]
         area = cv2.contourArea(blob)
+        # Pips looked for against the face around them also find a cable's glints: only for
+        # blobs wholly inside the frame (cables, walls and hands come in from its edge).
+        local = not touches_edge(blob, faint.shape)
         if typical is not None and 0.5 * typical ** 2 < area < 6 * typical ** 2 and not _one_die(blob, cfg):
             pieces = peel(blob, 0.8 * typical, cfg.min_die)
             count = int(round(area / (0.8 * typical) ** 2))
@@ -52,7 +55,7 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
             x, y, w, h = cv2.boundingRect(contour)
             if inside_any((x, y, x + w, y + h), found + boxes):
                 continue
-            if has_pips(contour, work, cfg.faint_marks, 0.2):
+            if has_pips(contour, work, cfg.faint_marks, 0.2, local=local):
                 boxes.append((x, y, x + w, y + h))
     return boxes
 

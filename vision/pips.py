@@ -133,12 +133,15 @@ def _extent(members) -> float:
     return max(max(xs) - min(xs), max(ys) - min(ys))
 
 
-def has_pips(contour, work: np.ndarray, min_range: float = 50.0, max_spot: float = 0.12) -> bool:
+def has_pips(contour, work: np.ndarray, min_range: float = 50.0, max_spot: float = 0.12,
+             local: bool = False) -> bool:
     """A die face carries pips: small round spots of another brightness inside its outline.
 
     A cable's ferrite bead or plug, or a wall's corner, is one colour with long glints at most.
     min_range: the least spread (grey levels) between the face's darkest and brightest parts;
-    max_spot: the biggest spot as a share of the face (a 1-pip or a logo is bigger than a 6's pip).
+    max_spot: the biggest spot as a share of the face (a 1-pip or a logo is bigger than a 6's pip);
+    local: also look for spots against the face around them (for a blob already of one die's
+    shape: a cable's glints pass that test too).
     """
     x, y, w, h = cv2.boundingRect(contour)
     roi = np.zeros((h, w), np.uint8)
@@ -151,12 +154,27 @@ def has_pips(contour, work: np.ndarray, min_range: float = 50.0, max_spot: float
     lo, hi = np.percentile(inside, [2, 98])
     if hi - lo < min_range:
         return False
+    area = float(np.count_nonzero(roi))
     level, _ = cv2.threshold(inside.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = (grey > level) & (roi > 0)
     dark = (grey <= level) & (roi > 0)
-    spots = bright if np.count_nonzero(bright) < np.count_nonzero(dark) else dark
+    if _round_spot(bright if np.count_nonzero(bright) < np.count_nonzero(dark) else dark, area, max_spot):
+        return True
+    if not local:
+        return False
+    # A face lit from one side splits into a bright and a dark half at one grey level; a pip is
+    # brighter or darker than the face around it: top-hats about half a face wide find it there.
+    k = _disk(max(3, int(0.5 * np.sqrt(area)) | 1))
+    for hat in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
+        spots = (cv2.morphologyEx(grey, hat, k) > 0.6 * min_range) & (roi > 0)
+        if _round_spot(spots, area, max_spot):
+            return True
+    return False
+
+
+def _round_spot(spots: np.ndarray, area: float, max_spot: float) -> bool:
+    """spots (bool mask) holds a round blob of a pip's size for a face of area pixels."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
-    area = float(np.count_nonzero(roi))
     for i in range(1, n):
         sw, sh, sa = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
         if 0.003 * area <= sa <= max_spot * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
