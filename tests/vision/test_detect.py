@@ -142,3 +142,19 @@ def test_outline_mask_fills_a_sharp_pale_square_and_not_a_soft_shadow():
     assert filled[174, 224] == 255 and filled[152:196, 202:246].mean() > 250  # inside, filled
     assert filled[140, 224] == 0 and filled[174, 260] == 0                   # outside
     assert filled[290:360, 390:460].max() == 0                               # the shadow
+
+
+def test_pip_on_a_face_lit_from_one_side_counts_only_when_asked_for_locally():
+    from vision.pips import has_pips
+    # A grey 100 px face, bright at its left and dark at its right (lamp to one side), one big
+    # white pip: one grey level cannot split pip from face, a top-hat half a face wide can.
+    img = np.full((160, 160, 3), 150, np.uint8)
+    ramp = np.linspace(215, 95, 100).astype(np.uint8)
+    img[30:130, 30:130] = ramp[None, :, None]
+    cv2.circle(img, (65, 80), 17, (255, 255, 255), -1, cv2.LINE_AA)
+    face = np.array([[30, 30], [129, 30], [129, 129], [30, 129]], np.int32).reshape(-1, 1, 2)
+    assert has_pips(face, img, 30.0, 0.2, local=True)
+    assert not has_pips(face, img, 30.0, 0.2)
+    # The same face without its pip: the lighting alone is no pip.
+    img[30:130, 30:130] = ramp[None, :, None]
+    assert not has_pips(face, img, 30.0, 0.2, local=True)
