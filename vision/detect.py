@@ -40,7 +40,7 @@ class DetectorConfig:
 
     work_size: int = 640
     min_die: float = 16.0
-    max_die: float = 135.0
+    max_die: float = 170.0
     # Minimum difference from the background (Lab, 0-255 scale) for a pixel to count as die.
     min_contrast: float = 24.0
     # A pixel only darker than the background is probably a shadow: its darkening counts less.
@@ -251,6 +251,8 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             # Cables, hands, tray walls and a laptop's corner come in from the frame's edge; a die
             # may lie against them. Dealt with once the dice's size is known.
             attached.append(contour)
+        elif _round(contour) > ROUND_PIP:
+            continue  # a disc: a pip of a die whose body did not show, not a die (a rounded square)
         else:
             blobs.append((contour, _shape(contour)))
     # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
@@ -270,9 +272,14 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
     peeled = []
     for contour in attached:
         a, asp, sol = _shape(contour)
+        # One compact die just touching the edge; or lying against it all along one side, whole
+        # when it is as big as the roll's other dice (the frame cut nothing off it).
+        # (A laptop's or the tray's corner fills a corner of the frame, and carries no pips.)
+        whole = typical is not None and 0.8 * typical <= np.sqrt(a) <= 1.3 * typical and \
+            _frame_sides(contour, mask.shape) == 1 and _has_marks(contour, work)
         if asp <= 1.45 and sol >= 0.8 and np.sqrt(a) <= cfg.max_die and \
-                _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a):
-            blobs.append((contour, (a, asp, sol)))  # one compact die just touching the edge
+                (whole or _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a)):
+            blobs.append((contour, (a, asp, sol)))
             continue
         pieces = _by_seams(contour, raw, min_area)
         pieces = (pieces if len(pieces) >= 2 else []) + peel(contour, typical, cfg.min_die) + \
@@ -298,7 +305,9 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
         if typical is not None and area < 0.3 * typical ** 2:
             continue  # far smaller than the roll's dice: a pip of a die whose body did not show
         single = aspect <= 1.45 and solidity >= 0.8 and np.sqrt(area) <= cfg.max_die * 1.15
-        if typical is not None and area > 1.8 * typical ** 2:
+        # Far bigger than the roll's dice, or clearly bigger and dented (two dice touching
+        # corner to corner): a cluster.
+        if typical is not None and (area > 1.8 * typical ** 2 or (area > 1.4 * typical ** 2 and solidity < 0.88)):
             single = False
         if single:
             parts = [contour]
@@ -353,6 +362,22 @@ def _by_count(contour, area, solidity, typical, cfg) -> list | None:
     if 2 <= expected <= 8 and solidity >= 0.45:
         return _split_by_count(contour, expected, [contour])
     return _split(contour, cfg)
+
+
+# Area over the enclosing circle's: a square is 0.64, the roundest rendered dice reach about
+# 0.81, a pip (a disc) 0.85 to 1.
+ROUND_PIP = 0.85
+
+
+def _round(contour) -> float:
+    _, r = cv2.minEnclosingCircle(contour)
+    return cv2.contourArea(contour) / (np.pi * r * r) if r > 0 else 0.0
+
+
+def _frame_sides(contour, shape) -> int:
+    """How many of the frame's four sides the outline touches."""
+    x, y, w, h = cv2.boundingRect(contour)
+    return int(x <= 0) + int(y <= 0) + int(x + w >= shape[1]) + int(y + h >= shape[0])
 
 
 def _edge_contact(contour, shape) -> int:
