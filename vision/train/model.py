@@ -37,6 +37,10 @@ def _augment(x, y):
     # turns: the renderer already turns dice every way, and in steep views the side faces lie
     # at the bottom of the frame, a cue to which face is on top that turning would erase.
     x = tf.image.random_flip_left_right(x)
+    # A few pixels of shift: detectors box a die a little off centre, and the network should
+    # not learn where in the crop the rendered dice happen to sit (it over-fitted without).
+    size = x.shape[0]
+    x = tf.image.random_crop(tf.pad(x, [[3, 3], [3, 3], [0, 0]], mode="REFLECT"), [size, size, 3])
     x = tf.cast(x, tf.float32)
     x = x * tf.random.uniform([], 0.8, 1.2) + tf.random.uniform([], -20.0, 20.0)
     return tf.clip_by_value(x, 0.0, 255.0), y
