@@ -121,6 +121,7 @@ class DiceDetector:
             by1 = int(np.clip(np.ceil(y1 / scale), by0 + 1, h))
             found.append(Detection((bx0, by0, bx1, by1), ((bx0 + bx1) / 2, (by0 + by1) / 2),
                                    float(np.sqrt((bx1 - bx0) * (by1 - by0)))))
+        found = _without_fragments(found)
         found.sort(key=lambda d: (round(d.center[1] / max(d.side, 1)), d.center[0]))
         return found
 
@@ -159,6 +160,34 @@ class DiceDetector:
         interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
         return cv2.resize(image_bgr, size, interpolation=interp), scale
+
+
+def _without_fragments(found: list[Detection]) -> list[Detection]:
+    """Drop pieces of a die found beside it: a side face seen obliquely, or its side's pips, is
+    a box far smaller than the roll's dice lying against a die of the roll's size."""
+    if len(found) < 2:
+        return found
+    areas = [d.side ** 2 for d in found]
+    # The roll's die size from the bigger boxes: the fragments may outnumber the dice.
+    typical = float(np.median([a for a in areas if a >= 0.5 * max(areas)]))
+
+    def against(a: Detection, b: Detection) -> bool:
+        gap = 0.2 * b.side
+        return a.box[0] <= b.box[2] + gap and b.box[0] <= a.box[2] + gap and \
+            a.box[1] <= b.box[3] + gap and b.box[1] <= a.box[3] + gap
+
+    dice = [d for d, area in zip(found, areas) if area >= 0.7 * typical]
+    small = [d for d, area in zip(found, areas) if area < 0.35 * typical]
+    # Pieces of one die lie against it, or against another of its pieces.
+    pieces: list[Detection] = []
+    grew = True
+    while grew:
+        grew = False
+        for d in small:
+            if not any(p is d for p in pieces) and any(against(d, o) for o in dice + pieces):
+                pieces.append(d)
+                grew = True
+    return [d for d in found if not any(p is d for p in pieces)]
 
 
 def detect_dice(image_bgr: np.ndarray, config: DetectorConfig | None = None) -> list[Detection]:

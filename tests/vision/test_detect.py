@@ -158,3 +158,16 @@ def test_pip_on_a_face_lit_from_one_side_counts_only_when_asked_for_locally():
     # The same face without its pip: the lighting alone is no pip.
     img[30:130, 30:130] = ramp[None, :, None]
     assert not has_pips(face, img, 30.0, 0.2, local=True)
+
+
+def test_side_face_pieces_beside_a_die_are_dropped_and_a_small_die_apart_is_kept():
+    from vision.detect import Detection, _without_fragments
+
+    def det(x0, y0, x1, y1):
+        return Detection((x0, y0, x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), float(np.sqrt((x1 - x0) * (y1 - y0))))
+    die = det(318, 149, 399, 217)            # a die's top face, seen steeply (tilted-webcam valid_38)
+    side = [det(296, 229, 329, 255), det(336, 243, 362, 270), det(308, 248, 336, 269)]  # its side's pips
+    other = det(100, 100, 175, 170)          # another die of the roll
+    far_small = det(500, 400, 530, 428)      # a small die lying apart is still a die
+    kept = _without_fragments([die, *side, other, far_small])
+    assert kept == [die, other, far_small]
