@@ -345,9 +345,12 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             if parts is None:
                 continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
         accepted = [box for box in map(lambda part: _accept(part, cfg), parts) if box is not None]
+        hull = cv2.contourArea(cv2.convexHull(contour))
         if not accepted and typical is not None and aspect <= 1.6 and \
-                0.7 * typical ** 2 <= area <= 1.6 * typical ** 2:
-            # One die of the roll's size with a ragged, shadowed side: its hull is the die.
+                (0.7 * typical ** 2 <= area <= 1.6 * typical ** 2 or
+                 (0.7 * typical ** 2 <= hull <= 1.4 * typical ** 2 and _has_marks(contour, work))):
+            # One die of the roll's size with a ragged, shadowed side, or a pale die only partly
+            # set off from the tray (then it must carry pips): its hull is the die.
             x, y, w, h = cv2.boundingRect(cv2.convexHull(contour))
             accepted = [(x, y, x + w, y + h)]
         boxes += accepted
