@@ -82,7 +82,9 @@ class PanelConfig:
 
 @dataclass(frozen=True)
 class CameraConfig:
-    source: str = "sim:"           # sim:, v4l2:0, /dev/video0, picamera2:, file:, folder:, video:
+    # auto: the Pi's camera on a Raspberry Pi, the simulator on a laptop; or sim:, v4l2:0,
+    # /dev/video0, picamera2:, file:, folder:, video:
+    source: str = "auto:"
     model: str = ""                # "" = models/dice_faces.tflite beside the code
 
 

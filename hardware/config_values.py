@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from companion.events import Command
 
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
-CAMERA_SCHEMES = ("sim", "v4l2", "picamera2", "file", "folder", "video")  # as vision.sources
+CAMERA_SCHEMES = ("auto", "sim", "v4l2", "picamera2", "file", "folder", "video")  # as vision.sources
 
 
 class Reader:

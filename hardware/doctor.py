@@ -148,17 +148,20 @@ def check_camera(config: Config) -> Check:
                      "packages)\n" + BUSY_HINT,
         "v4l2": f"plug the USB camera in and check: ls -l /dev/video*; sudo usermod -aG video {SERVICE_USER}",
     }
+    fixes["auto"] = fixes["picamera2"] + "\nor " + fixes["v4l2"]
     scheme = "v4l2" if spec.startswith("/dev/video") else spec.split(":", 1)[0]
     try:
         with open_source(spec) as source:
             frame = source.read()
+            name = source.name  # auto: says which camera it found
     except SourceError as exc:
         return Check("camera", "FAIL", f"{spec}: {exc}",
                      fix=fixes.get(scheme, "set [camera] source to a working source (sim: needs nothing)"))
     h, w = frame.image.shape[:2]
-    state = "warn" if scheme == "sim" else "ok"
-    note = " (the simulator: no real camera configured)" if scheme == "sim" else ""
-    return Check("camera", state, f"{spec} gives {w}x{h} pictures{note}",
+    simulated = scheme == "sim" or name == "auto: sim:"
+    state = "warn" if simulated else "ok"
+    note = " (the simulator: no real camera configured)" if simulated else ""
+    return Check("camera", state, f"{name if scheme == 'auto' else spec} gives {w}x{h} pictures{note}",
                  fix='on the Pi set [camera] source = "picamera2:" (or "v4l2:0" for a USB camera)')
 
 

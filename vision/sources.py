@@ -6,6 +6,8 @@
     folder:dir            the images of a folder in name order
     video:path.mp4        a video file
     sim:?dice=2&seed=1    the simulator: rendered rolls (tumbling, then still), an empty tray between
+    auto:                 on a Raspberry Pi its camera (the Pi camera, else a USB webcam); elsewhere
+                          (a laptop) the simulator, never the laptop's own webcam
 
 Every read returns a Frame(image BGR uint8, timestamp seconds, index). A source that cannot be
 opened raises SourceUnavailable; one that stops giving frames raises SourceLost (EndOfSource
@@ -27,7 +29,7 @@ from .sim import SimulatedTray, parse_sim_options
 
 __all__ = ["Frame", "FrameSource", "SourceError", "SourceUnavailable", "SourceLost", "EndOfSource",
            "ImageFileSource", "FolderSource", "VideoSource", "V4L2Source", "Picamera2Source",
-           "SimulatedSource", "open_source", "IMAGE_SUFFIXES"]
+           "SimulatedSource", "AutoSource", "open_source", "on_raspberry_pi", "IMAGE_SUFFIXES"]
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 
@@ -306,6 +308,65 @@ class SimulatedSource(FrameSource):
         return self.tray.next_frame()
 
 
+def on_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
+    try:
+        return "raspberry pi" in model_file.read_text(errors="ignore").lower()
+    except OSError:
+        return False
+
+
+def usb_webcams(by_id: Path = Path("/dev/v4l/by-id")) -> list[str]:
+    """USB webcams' capture nodes (a Pi's own codec and ISP nodes have no by-id name)."""
+    return sorted(str(p) for p in by_id.glob("*-video-index0")) if by_id.is_dir() else []
+
+
+class AutoSource(FrameSource):
+    """The table's camera, found: on a Raspberry Pi the Pi camera, else its first USB webcam
+    (none: SourceUnavailable, and the app retries until one is plugged in); elsewhere the
+    simulator, so that a laptop's own webcam is never taken for the tray camera."""
+
+    name = "auto:"
+
+    def __init__(self, on_pi=on_raspberry_pi, webcams=usb_webcams, simulator_options: dict | None = None):
+        super().__init__()
+        self._on_pi, self._webcams = on_pi, webcams
+        self._options = simulator_options or {}
+        self.inner: FrameSource | None = None
+
+    def _candidates(self) -> list[FrameSource]:
+        if not self._on_pi():
+            return [SimulatedSource(**self._options)]
+        return [Picamera2Source()] + [V4L2Source(path) for path in self._webcams()]
+
+    def _open(self):
+        reasons = []
+        for source in self._candidates():
+            try:
+                self.inner = source.open()
+            except SourceUnavailable as exc:
+                reasons.append(str(exc))
+                continue
+            self.name = f"auto: {source.name}"
+            return
+        raise SourceUnavailable("No camera found: " + " ".join(reasons))
+
+    def _read(self):
+        frame = self.inner.read()
+        return frame.image, frame.timestamp
+
+    def _close(self):
+        if self.inner is not None:
+            self.inner.close()
+            self.inner = None
+
+    def __getattr__(self, name):
+        # What the chosen source can do besides reading (the simulator's roll() and clear()).
+        inner = self.__dict__.get("inner")
+        if inner is None:
+            raise AttributeError(name)
+        return getattr(inner, name)
+
+
 def open_source(spec: str) -> FrameSource:
     """A source from its URL-like name (see the module docstring); not opened yet."""
     spec = spec.strip()
@@ -326,7 +387,9 @@ def open_source(spec: str) -> FrameSource:
         return VideoSource(rest)
     if scheme == "sim":
         return SimulatedSource(**parse_sim_options(rest))
-    raise SourceUnavailable(f"Unknown camera source {spec!r}: use picamera2:, v4l2:0, /dev/video0, "
+    if scheme == "auto":
+        return AutoSource(simulator_options=parse_sim_options(rest))
+    raise SourceUnavailable(f"Unknown camera source {spec!r}: use auto:, picamera2:, v4l2:0, /dev/video0, "
                             "file:image.jpg, folder:dir, video:clip.mp4 or sim:?dice=2.")
 
 

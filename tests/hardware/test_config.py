@@ -22,13 +22,13 @@ def test_no_file_means_defaults_and_no_warnings(tmp_path):
     assert warnings == []
     assert config == Config(data_dir=tmp_path / ".local/share/companion")
     assert config.gpio.buttons == DEFAULT_BUTTONS
-    assert config.panel.port == "" and config.camera.source == "sim:"
+    assert config.panel.port == "" and config.camera.source == "auto:"
 
 
 def test_the_shipped_pi_config_is_clean():
     config, warnings = load_config(ROOT / "systemd" / "config.toml", env={"STATE_DIRECTORY": "/var/lib/companion"})
     assert warnings == []
-    assert config.camera.source == "picamera2:"
+    assert config.camera.source == "auto:"   # on the Pi: its camera, never the simulator
     assert config.data_dir == Path("/var/lib/companion")
     assert config.screen.fullscreen
 
@@ -53,7 +53,7 @@ def test_data_dir_follows_systemd_then_xdg(tmp_path):
     ('[gpio]\nled_red = 40\n', "gpio.led_red", ("gpio", "led_red", 5)),
     ('[panel]\nport = "COM3"\n', "panel.port", ("panel", "port", "")),
     ('[panel]\nbaudrate = 1234\n', "panel.baudrate", ("panel", "baudrate", 115200)),
-    ('[camera]\nsource = "webcam"\n', "camera.source", ("camera", "source", "sim:")),
+    ('[camera]\nsource = "webcam"\n', "camera.source", ("camera", "source", "auto:")),
     ('[screen]\nrotation = 45\n', "screen.rotation", ("screen", "rotation", 0)),
     ('[screen]\nwidth = true\n', "screen.width", ("screen", "width", 800)),
     ('[touch]\nprovider = "tuio"\n', "touch.provider", ("touch", "provider", "mouse")),

@@ -147,3 +147,22 @@ def test_simulator_empties_the_tray_between_rolls():
         shown.append(len(tray.truth))
     # Each 2 s: a roll (dice for 1 s, tumbling included), then the empty tray for 1 s.
     assert shown[:10] == [2] * 10 and shown[10:20] == [0] * 10 and shown[20:30] == [2] * 10
+
+
+def test_auto_is_the_simulator_on_a_laptop_and_the_pi_camera_or_a_webcam_on_a_pi(tmp_path):
+    from vision.sources import AutoSource, SourceUnavailable, on_raspberry_pi, open_source
+
+    laptop = open_source("auto:?dice=3&seed=2")
+    with laptop:
+        frame = laptop.read()
+        assert laptop.name == "auto: sim:" and frame.image.shape == (480, 640, 3)
+        laptop.roll([1, 2, 3])          # the simulator's own controls come through
+    # On a Pi with no camera at all: a clear sentence, never the simulator (the app retries).
+    pi = AutoSource(on_pi=lambda: True, webcams=lambda: [str(tmp_path / "video-index0")])
+    with pytest.raises(SourceUnavailable, match="No camera found") as err:
+        pi.open()
+    assert "picamera2" in str(err.value) and "video-index0" in str(err.value)
+    assert getattr(pi, "roll", None) is None
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert on_raspberry_pi(model) and not on_raspberry_pi(tmp_path / "absent")

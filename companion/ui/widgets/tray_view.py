@@ -105,7 +105,9 @@ class TrayPopup(ModalView):
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(6))
         self.view = TrayView(camera=camera, picture_width=480, rate=8)
         box.add_widget(self.view)
-        if str(getattr(camera, "spec", "")).startswith("sim:"):
+        # A source that can throw its own dice is the simulator (sim:, or auto: on a laptop).
+        if getattr(getattr(camera, "source", None), "roll", None) is not None or \
+                str(getattr(camera, "spec", "")).startswith("sim:"):
             # Nobody can roll a simulated tray: its Read dice (or the R key) throws the dice.
             box.add_widget(Label(text="Simulated camera: Read dice throws the dice, then reads them.",
                                  size_hint_y=None, height=dp(28), color=theme.TEXT_DIM))
