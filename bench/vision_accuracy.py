@@ -42,8 +42,8 @@ def _match(reading, box):
     return None
 
 
-def synthetic(reader: DiceReader, trays: int, misses: Path | None = None) -> dict:
-    rng = random.Random(HELD_OUT_SEED)
+def synthetic(reader: DiceReader, trays: int, misses: Path | None = None, seed: str = HELD_OUT_SEED) -> dict:
+    rng = random.Random(seed)
     dice = found = correct = extra = 0
     for tray in range(trays):
         scene = render_tray(rng, rng.randint(1, 12))
@@ -123,12 +123,14 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trays", type=int, default=300, help="held-out rendered trays (default 300)")
     parser.add_argument("--model", help="TFLite model (default models/dice_faces.tflite)")
+    parser.add_argument("--seed", default=HELD_OUT_SEED,
+                        help="seed of the rendered trays (tune the detector on another seed than the held-out one)")
     parser.add_argument("--misses", type=Path, metavar="DIR",
                         help="write each rendered tray with a missed (red) or misread (orange) die to DIR")
     args = parser.parse_args(argv)
     reader = DiceReader(args.model, keep_crops=False)
     t0 = time.perf_counter()
-    result = {"synthetic": synthetic(reader, args.trays, args.misses), "empty": empty_trays(reader, 50),
+    result = {"synthetic": synthetic(reader, args.trays, args.misses, args.seed), "empty": empty_trays(reader, 50),
               "tilted_webcam": tilted_webcam(reader), "webcam_crops": webcam_crops(reader)}
     result["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:

@@ -286,14 +286,15 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             blobs.append((contour, _shape(contour)))
     # The dice of one roll are the same size: blobs that clearly hold one die tell how big a die
     # is, so that a blob of two touching dice is recognised by its area even when it is compact.
-    clean = [np.sqrt(a) for _, (a, asp, sol) in blobs if sol > 0.88 and asp < 1.35]
+    clean = [np.sqrt(a) for _, (a, asp, sol) in blobs if sol > 0.88 and asp < 1.45]
     # A cluster's dice that its seams set apart tell the size when no die lies alone.
     seams, apart = {}, []
     for k, (contour, (a, asp, sol)) in enumerate(blobs):
         if (sol <= 0.88 or asp >= 1.35) and a >= 2 * min_area:
             seams[k] = _by_seams(contour, raw, min_area)
             if len(seams[k]) >= 2:
-                apart += [np.sqrt(s[0]) for s in map(_shape, seams[k]) if s[2] > 0.88 and s[1] < 1.35]
+                apart += [np.sqrt(s[0]) for piece, s in zip(seams[k], map(_shape, seams[k]))
+                          if s[2] > 0.88 and s[1] < 1.35 and _round(piece) <= ROUND_PIP]
     clean = clean + apart
     # Loose pips of a die whose body did not show are clean blobs too, but far smaller.
     clean = [c for c in clean if c >= 0.5 * max(clean)]
