@@ -59,7 +59,7 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "felt/wood/paper/card trays, touching neighbours, edges 18-60 px (bigger dice are shrunk to the",
         "crop anyway), lighting gradients, blur, noise, JPEG; the crop box is jittered like a detector's",
         "(shifted, tight, top face only, loose) and sometimes cut at the frame's edge. Training adds",
-        "left-right flips and brightness/contrast changes.",
+        "left-right flips, shifts of up to 3 px and brightness/contrast changes.",
         "",
     ]
     lines += [f"- {k}: {v}" for k, v in recipe.items()]
