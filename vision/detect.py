@@ -345,7 +345,10 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             parts = _by_seams_or_count(contour, area, solidity, seams.get(k, []), typical, cfg)
             if parts is None:
                 continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
-        accepted = [box for box in map(lambda part: _accept(part, cfg), parts) if box is not None]
+        # With no die alone to tell the size, a piece cut out of a cluster is a die when it
+        # carries pips: a shadow's strip cut into die-sized pieces does not.
+        accepted = [box for part in parts if (box := _accept(part, cfg)) is not None and
+                    (single or typical is not None or _has_marks(part, work, cfg.faint_marks, 0.2))]
         hull = cv2.contourArea(cv2.convexHull(contour))
         if not accepted and typical is not None and aspect <= 1.6 and \
                 (0.7 * typical ** 2 <= area <= 1.6 * typical ** 2 or
