@@ -34,12 +34,13 @@ HELD_OUT_SEED = "vision-accuracy-held-out-2026"
 
 
 def _match(reading, box):
+    """The die read whose box holds the centre of box (the nearest such die when boxes overlap)."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    for die in reading.dice:
-        if die.box[0] <= cx <= die.box[2] and die.box[1] <= cy <= die.box[3]:
-            return die
-    return None
+    holders = [die for die in reading.dice
+               if die.box[0] <= cx <= die.box[2] and die.box[1] <= cy <= die.box[3]]
+    return min(holders, key=lambda d: (d.box[0] + d.box[2] - 2 * cx) ** 2 + (d.box[1] + d.box[3] - 2 * cy) ** 2,
+               default=None)
 
 
 def synthetic(reader: DiceReader, trays: int, misses: Path | None = None, seed: str = HELD_OUT_SEED) -> dict:

@@ -121,7 +121,7 @@ class DiceDetector:
             by1 = int(np.clip(np.ceil(y1 / scale), by0 + 1, h))
             found.append(Detection((bx0, by0, bx1, by1), ((bx0 + bx1) / 2, (by0 + by1) / 2),
                                    float(np.sqrt((bx1 - bx0) * (by1 - by0)))))
-        found = _without_fragments(found)
+        found = _without_merged(_without_fragments(found))
         found.sort(key=lambda d: (round(d.center[1] / max(d.side, 1)), d.center[0]))
         return found
 
@@ -160,6 +160,13 @@ class DiceDetector:
         interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
         return cv2.resize(image_bgr, size, interpolation=interp), scale
+
+
+def _without_merged(found: list[Detection]) -> list[Detection]:
+    """Drop a box that holds the middles of two other dice found: two touching dice boxed as
+    one by one pass and apart by another."""
+    return [d for d in found
+            if sum(o is not d and d.contains(*o.center) for o in found) < 2]
 
 
 def _without_fragments(found: list[Detection]) -> list[Detection]:

@@ -171,3 +171,14 @@ def test_side_face_pieces_beside_a_die_are_dropped_and_a_small_die_apart_is_kept
     far_small = det(500, 400, 530, 428)      # a small die lying apart is still a die
     kept = _without_fragments([die, *side, other, far_small])
     assert kept == [die, other, far_small]
+
+
+def test_a_box_holding_two_dice_found_apart_is_dropped():
+    from vision.detect import Detection, _without_merged
+
+    def det(x0, y0, x1, y1):
+        return Detection((x0, y0, x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), float(np.sqrt((x1 - x0) * (y1 - y0))))
+    left, right = det(100, 100, 160, 160), det(162, 100, 222, 160)
+    both = det(98, 98, 224, 162)            # the same two dice boxed as one by another pass
+    touching_neighbour = det(224, 100, 284, 160)
+    assert _without_merged([left, both, right, touching_neighbour]) == [left, right, touching_neighbour]
