@@ -1,6 +1,6 @@
 """Dice reader accuracy: held-out rendered trays, the shared real photos, empty trays.
 
-    .venv/bin/python bench/vision_accuracy.py [--json] [--trays N] [--misses DIR]
+    .venv/bin/python bench/vision_accuracy.py [--json] [--trays N] [--seed S] [--misses DIR]
 
 Figures (targets from issue 3):
   synthetic per-die face accuracy (end to end: a missed die is an error)       >= 99.5 %
@@ -29,8 +29,10 @@ from vision.synth import render_tray  # noqa: E402
 # The shared real photos lie beside the checkout (../shared); COMPANION_REAL_DICE overrides.
 REAL = Path(os.environ.get("COMPANION_REAL_DICE",
                            Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
-# Seeds far from anything training uses: a set the model has never seen.
-HELD_OUT_SEED = "vision-accuracy-held-out-2026"
+# Seeds far from anything training uses: a set the model has never seen. (The first 300 trays of
+# "vision-accuracy-held-out-2026" were looked at while tuning the detector, so they are no longer
+# held out; tune on --seed dev-1 or any other seed, never on this one.)
+HELD_OUT_SEED = "vision-accuracy-held-out-2026-b"
 
 
 def _match(reading, box):
@@ -122,7 +124,7 @@ def webcam_crops(reader: DiceReader) -> dict | None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--trays", type=int, default=300, help="held-out rendered trays (default 300)")
+    parser.add_argument("--trays", type=int, default=1000, help="held-out rendered trays (default 1000)")
     parser.add_argument("--model", help="TFLite model (default models/dice_faces.tflite)")
     parser.add_argument("--seed", default=HELD_OUT_SEED,
                         help="seed of the rendered trays (tune the detector on another seed than the held-out one)")
