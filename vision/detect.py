@@ -14,6 +14,10 @@ tray walls, a laptop) count only for a die peeled off them. Dice whose body hard
 by their sharp outline (vision.edges) when they carry pips (vision.faint). A big solid blob from
 the edge is a hand in the tray.
 
+Last, boxes that are not dice of their own are dropped: a round blob is a pip (a die is a rounded
+square); a box far smaller than the roll's dice lying against one is a piece of it (a side face
+seen steeply, its pips); a box holding the middles of two dice found apart is both of them at once.
+
 All geometry is done at a working size (long side 640 px) so that images of any size behave
 alike; boxes are returned in the input image's pixels.
 """
