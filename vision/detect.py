@@ -32,7 +32,7 @@ from .edges import edge_mask
 from .faint import faint_dice as _faint_dice
 from .pips import dice_from_pips, has_pips as _has_marks
 from .split import by_brightness as _by_brightness, by_seams as _by_seams, disk as _disk, inner_radius as _inner_radius
-from .split import inside_any as _inside_any, peel, shape as _shape, split as _split
+from .split import inside_any as _inside_any, peel, roundness as _roundness, shape as _shape, split as _split
 from .split import split_by_count as _split_by_count, touches_edge as _touches_edge
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
@@ -291,7 +291,7 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             # Cables, hands, tray walls and a laptop's corner come in from the frame's edge; a die
             # may lie against them. Dealt with once the dice's size is known.
             attached.append(contour)
-        elif _round(contour) > ROUND_PIP:
+        elif _roundness(contour) > ROUND_PIP:
             continue  # a disc: a pip of a die whose body did not show, not a die (a rounded square)
         else:
             blobs.append((contour, _shape(contour)))
@@ -305,7 +305,7 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             seams[k] = _by_seams(contour, raw, min_area)
             if len(seams[k]) >= 2:
                 apart += [np.sqrt(s[0]) for piece, s in zip(seams[k], map(_shape, seams[k]))
-                          if s[2] > 0.88 and s[1] < 1.35 and _round(piece) <= ROUND_PIP]
+                          if s[2] > 0.88 and s[1] < 1.35 and _roundness(piece) <= ROUND_PIP]
     clean = clean + apart
     # Loose pips of a die whose body did not show are clean blobs too, but far smaller.
     clean = [c for c in clean if c >= 0.5 * max(clean)]
@@ -360,10 +360,10 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
         # carries pips: a shadow's strip cut into die-sized pieces does not.
         accepted = [box for part in parts if (box := _accept(part, cfg)) is not None and
                     (single or typical is not None or _has_marks(part, work, cfg.faint_marks, 0.2))]
-        hull = cv2.contourArea(cv2.convexHull(contour))
         if not accepted and typical is not None and aspect <= 1.6 and \
                 (0.7 * typical ** 2 <= area <= 1.6 * typical ** 2 or
-                 (0.7 * typical ** 2 <= hull <= 1.4 * typical ** 2 and _has_marks(contour, work))):
+                 (0.7 * typical ** 2 <= cv2.contourArea(cv2.convexHull(contour)) <= 1.4 * typical ** 2
+                  and _has_marks(contour, work))):
             # One die of the roll's size with a ragged, shadowed side, or a pale die only partly
             # set off from the tray (then it must carry pips): its hull is the die.
             x, y, w, h = cv2.boundingRect(cv2.convexHull(contour))
@@ -414,11 +414,6 @@ def _by_count(contour, area, solidity, typical, cfg) -> list | None:
 # Area over the enclosing circle's: a square is 0.64, the roundest rendered dice reach about
 # 0.81, a pip (a disc) 0.85 to 1.
 ROUND_PIP = 0.85
-
-
-def _round(contour) -> float:
-    _, r = cv2.minEnclosingCircle(contour)
-    return cv2.contourArea(contour) / (np.pi * r * r) if r > 0 else 0.0
 
 
 def _frame_sides(contour, shape) -> int:

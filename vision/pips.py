@@ -11,6 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .split import disk as _disk, roundness
+
 __all__ = ["dice_from_pips", "has_pips"]
 
 # A die's edge in pip diameters, and how far apart (in diameters) pips of one face can lie:
@@ -90,15 +92,15 @@ def _spots(mask, found, max_die) -> list[tuple[float, float, float, float]]:
         bx, by, bw, bh = cv2.boundingRect(c)
         if bx <= 0 or by <= 0 or bx + bw >= mask.shape[1] or by + bh >= mask.shape[0]:
             continue
-        (x, y), r = cv2.minEnclosingCircle(c)
-        roundness = area / (np.pi * r * r) if r > 0 else 0.0
-        if roundness < 0.45:
+        (x, y), _ = cv2.minEnclosingCircle(c)
+        round_ = roundness(c)
+        if round_ < 0.45:
             continue
         # Pips on the side faces of a die already found (tilted view) lie just outside its box.
         if any(x0 - 0.25 * (x1 - x0) <= x <= x1 + 0.25 * (x1 - x0) and
                y0 - 0.25 * (y1 - y0) <= y <= y1 + 0.25 * (y1 - y0) for x0, y0, x1, y1 in found):
             continue
-        spots.append((x, y, 2.0 * np.sqrt(area / np.pi), roundness))
+        spots.append((x, y, 2.0 * np.sqrt(area / np.pi), round_))
     return spots
 
 
@@ -180,7 +182,3 @@ def _round_spot(spots: np.ndarray, area: float, max_spot: float) -> bool:
         if 0.003 * area <= sa <= max_spot * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
             return True
     return False
-
-
-def _disk(size: int) -> np.ndarray:
-    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))

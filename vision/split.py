@@ -28,6 +28,12 @@ def shape(contour) -> tuple[float, float, float]:
     return area, aspect, solidity
 
 
+def roundness(contour) -> float:
+    """Area over the enclosing circle's: 1 for a disc, 0.64 for a square."""
+    _, r = cv2.minEnclosingCircle(contour)
+    return cv2.contourArea(contour) / (np.pi * r * r) if r > 0 else 0.0
+
+
 def split(contour, cfg) -> list:  # cfg: a DetectorConfig (min_die, max_aspect)
     """Touching dice: one contour per die (the contour itself when it looks like one die)."""
     x, y, w, h = cv2.boundingRect(contour)
