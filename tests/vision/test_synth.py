@@ -186,3 +186,10 @@ def test_pips_stand_out_from_the_die_body():
                        0.6 * float(np.linalg.norm(np.subtract(style.pip, style.body))))
         # The pip is jittered after the choice: allow for that.
         assert contrast >= MIN_PIP_CONTRAST - 30, style
+
+
+def test_dice_rolling_in_from_outside_the_frame_are_drawn_once_inside():
+    # Small frames and many seeds: some dice start wholly outside and slide in.
+    for seed in range(12):
+        roll = render_roll(random.Random(seed), 4, frames_moving=6, frames_still=1, size=(160, 120))
+        assert len(roll.frames) == 7 and all(f.shape == (120, 160, 3) for f in roll.frames)

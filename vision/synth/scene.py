@@ -169,6 +169,8 @@ def composite(bg: np.ndarray, placed: list[Placed], light: np.ndarray, shadow: f
     for p in placed:
         ph, pw = p.sprite.mask.shape
         x0, y0, x1, y1 = max(p.x, 0), max(p.y, 0), min(p.x + pw, w), min(p.y + ph, h)
+        if x1 <= x0 or y1 <= y0:
+            continue  # a die still outside the frame (rolling in)
         a = p.sprite.alpha[y0 - p.y:y1 - p.y, x0 - p.x:x1 - p.x, None]
         d = p.sprite.bgr[y0 - p.y:y1 - p.y, x0 - p.x:x1 - p.x]
         region = bg[y0:y1, x0:x1]
