@@ -325,6 +325,10 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
         pieces = _by_seams(contour, raw, min_area)
         pieces = (pieces if len(pieces) >= 2 else []) + peel(contour, typical, cfg.min_die) + \
             _by_brightness(contour, work, typical)
+        if typical is not None and 1.5 * typical ** 2 <= a <= 6 * typical ** 2 and sol >= 0.7:
+            # Touching dice against the frame's edge: cut by the count their area holds, as a
+            # cluster inside the frame is (the pieces still pass the tests below).
+            pieces += _split_by_count(contour, int(round(a / typical ** 2)), [])
         for piece in pieces:
             a, asp, sol = _shape(piece)
             if a < min_area or a > max_area:
