@@ -62,4 +62,4 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
 
 def _one_die(contour, cfg) -> bool:
     area, aspect, solidity = shape(contour)
-    return cfg.min_die <= np.sqrt(area) <= cfg.max_die and aspect <= 1.45 and solidity >= 0.85
+    return cfg.min_die <= np.sqrt(area) <= cfg.max_die and aspect <= 1.45 and solidity >= 0.8
