@@ -33,7 +33,7 @@ from .faint import faint_dice as _faint_dice
 from .pips import dice_from_pips, has_pips as _has_marks
 from .split import by_brightness as _by_brightness, by_seams as _by_seams, disk as _disk, inner_radius as _inner_radius
 from .split import inside_any as _inside_any, peel, roundness as _roundness, shape as _shape, split as _split
-from .split import split_by_count as _split_by_count, touches_edge as _touches_edge
+from .split import frame_sides as _frame_sides, split_by_count as _split_by_count, touches_edge as _touches_edge
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
 
@@ -418,12 +418,6 @@ def _by_count(contour, area, solidity, typical, cfg) -> list | None:
 # Area over the enclosing circle's: a square is 0.64, the roundest rendered dice reach about
 # 0.81, a pip (a disc) 0.85 to 1.
 ROUND_PIP = 0.85
-
-
-def _frame_sides(contour, shape) -> int:
-    """How many of the frame's four sides the outline touches."""
-    x, y, w, h = cv2.boundingRect(contour)
-    return int(x <= 0) + int(y <= 0) + int(x + w >= shape[1]) + int(y + h >= shape[0])
 
 
 def _edge_contact(contour, shape) -> int:

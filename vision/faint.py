@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from .pips import has_pips
-from .split import inside_any, peel, shape, split_by_count, touches_edge
+from .split import frame_sides, inside_any, peel, shape, split_by_count, touches_edge
 
 __all__ = ["faint_dice"]
 
@@ -50,14 +50,28 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
                 continue
             if typical is not None and not 0.5 * typical <= side <= 1.5 * typical:
                 continue
-            if touches_edge(contour, faint.shape):
+            at_edge = touches_edge(contour, faint.shape)
+            # Against the frame's edge only a whole die of the roll's size, lying along one side.
+            if at_edge and not (typical is not None and 0.8 * typical <= side <= 1.3 * typical and
+                                frame_sides(contour, faint.shape) == 1):
                 continue
             x, y, w, h = cv2.boundingRect(contour)
             if inside_any((x, y, x + w, y + h), found + boxes):
                 continue
+            # There only a pale die (a dark one stands out and is found by vision.detect): not
+            # a cable's dark plug or ferrite bead.
+            if at_edge and _darker_than_tray(contour, work):
+                continue
             if has_pips(contour, work, cfg.faint_marks, 0.2, local=local):
                 boxes.append((x, y, x + w, y + h))
     return boxes
+
+
+def _darker_than_tray(contour, work: np.ndarray) -> bool:
+    grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    inside = np.zeros(grey.shape, np.uint8)
+    cv2.drawContours(inside, [contour], -1, 255, cv2.FILLED)
+    return float(np.median(grey[inside > 0])) < 0.8 * float(np.median(grey[::4, ::4]))
 
 
 def _one_die(contour, cfg) -> bool:

@@ -193,6 +193,12 @@ def inside_any(box, boxes) -> bool:
     return any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
 
 
+def frame_sides(contour, shape) -> int:
+    """How many of the frame's four sides the outline touches."""
+    x, y, w, h = cv2.boundingRect(contour)
+    return int(x <= 0) + int(y <= 0) + int(x + w >= shape[1]) + int(y + h >= shape[0])
+
+
 def touches_edge(contour, shape) -> bool:
     x, y, w, h = cv2.boundingRect(contour)
     return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]
