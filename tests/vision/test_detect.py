@@ -182,3 +182,22 @@ def test_a_box_holding_two_dice_found_apart_is_dropped():
     both = det(98, 98, 224, 162)            # the same two dice boxed as one by another pass
     touching_neighbour = det(224, 100, 284, 160)
     assert _without_merged([left, both, right, touching_neighbour]) == [left, right, touching_neighbour]
+
+
+def test_a_pale_die_against_the_frame_edge_counts_and_a_dark_bead_there_does_not():
+    from vision.detect import DetectorConfig
+    from vision.faint import faint_dice
+
+    def tray_with(body, spots):
+        work = np.full((240, 320, 3), 200, np.uint8)          # pale wood
+        work[100:150, 0:50] = body                            # 50 px square against the left edge
+        for cx, cy in ((12, 112), (37, 137), (25, 125)):      # a 3 (or a bead's glints)
+            cv2.circle(work, (cx, cy), 4, spots, -1)
+        faint = np.zeros((240, 320), np.uint8)
+        faint[100:150, 0:50] = 255
+        return faint, work
+    others = [(150, 40, 200, 90), (230, 150, 280, 200)]       # two dice of the roll, 50 px
+    faint, work = tray_with((225, 225, 225), (30, 30, 30))
+    assert faint_dice(faint, work, others, DetectorConfig()) == [(0, 100, 50, 150)]
+    faint, work = tray_with((40, 40, 40), (230, 230, 230))    # a cable's ferrite bead
+    assert faint_dice(faint, work, others, DetectorConfig()) == []
