@@ -45,6 +45,9 @@ class DetectorConfig:
     work_size: int = 640
     min_die: float = 16.0
     max_die: float = 170.0
+    # The tray is estimated by medians over windows this wide, about twice a big die: wider
+    # windows miss the tray's own shading and a wood grain's ring then passes for a die.
+    tray_window: float = 270.0
     # Minimum difference from the background (Lab, 0-255 scale) for a pixel to count as die.
     min_contrast: float = 24.0
     # A pixel only darker than the background is probably a shadow: its darkening counts less.
@@ -216,7 +219,7 @@ def _check_image(image) -> None:
 def _estimate_background(lab: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     """The tray without the dice, at every pixel.
 
-    A median over windows about twice the largest die forgets scattered dice; where dice crowd
+    A median over windows about twice a big die forgets scattered dice; where dice crowd
     (more die than tray in a window) the tray's own colour, the commonest colour of the frame,
     tells tray from dice instead. The tray pixels are then smoothed over the dice's places
     (normalised convolution), which keeps the tray's lighting gradient.
@@ -224,7 +227,7 @@ def _estimate_background(lab: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     h, w = lab.shape[:2]
     step = 8
     small = cv2.resize(lab, (max(1, w // step), max(1, h // step)), interpolation=cv2.INTER_AREA)
-    k = int(2 * cfg.max_die / step) | 1
+    k = int(cfg.tray_window / step) | 1
     k = max(3, min(k, (min(small.shape[:2]) - 1) | 1 if min(small.shape[:2]) > 3 else 3))
     bg = cv2.medianBlur(small, k).astype(np.float32)
     tray = _contrast(small, bg, cfg) < cfg.min_contrast

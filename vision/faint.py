@@ -76,4 +76,4 @@ def _darker_than_tray(contour, work: np.ndarray) -> bool:
 
 def _one_die(contour, cfg) -> bool:
     area, aspect, solidity = shape(contour)
-    return cfg.min_die <= np.sqrt(area) <= cfg.max_die and aspect <= 1.45 and solidity >= 0.8
+    return cfg.min_die <= np.sqrt(area) <= cfg.max_die and aspect <= 1.45 and solidity >= 0.85
