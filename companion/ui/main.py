@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
 from kivy.properties import NumericProperty
-from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine.core import RulesError, find_game
@@ -77,12 +77,14 @@ class CompanionApp(App):
         Window.clearcolor = theme.BACKGROUND
         self._rescale(Window, Window.size)
         Window.bind(size=self._rescale)
-        root = FloatLayout()
+        # The banner sits below the screens, not over them: while it shows a message the screen
+        # above it is shorter, and no button is covered (it takes no room when empty).
+        root = BoxLayout(orientation="vertical")
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), *load_game_screens()):
             self.screens.add_widget(screen)
         root.add_widget(self.screens)
-        self.banner = Banner(pos_hint={"x": 0, "y": 0})
+        self.banner = Banner()
         root.add_widget(self.banner)
         self.table.subscribe(self.on_table_change)
         Clock.schedule_interval(self.table.pump, 0)  # every frame: input never waits on a timer
