@@ -33,7 +33,7 @@ from .faint import faint_dice as _faint_dice
 from .pips import dice_from_pips, has_pips as _has_marks
 from .split import by_brightness as _by_brightness, by_seams as _by_seams, disk as _disk, inner_radius as _inner_radius
 from .split import inside_any as _inside_any, peel, roundness as _roundness, shape as _shape, split as _split
-from .split import frame_sides as _frame_sides, split_by_count as _split_by_count, touches_edge as _touches_edge
+from .split import split_by_count as _split_by_count, touches_edge as _touches_edge, whole_at_edge as _whole_at_edge
 
 __all__ = ["DetectorConfig", "Detection", "DiceDetector", "detect_dice"]
 
@@ -316,11 +316,9 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
     peeled = []
     for contour in attached:
         a, asp, sol = _shape(contour)
-        # One compact die just touching the edge; or lying against it all along one side, whole
-        # when it is as big as the roll's other dice (the frame cut nothing off it).
-        # (A laptop's or the tray's corner fills a corner of the frame, and carries no pips.)
-        whole = typical is not None and 0.8 * typical <= np.sqrt(a) <= 1.3 * typical and \
-            _frame_sides(contour, mask.shape) == 1 and _has_marks(contour, work)
+        # One compact die just touching the edge; or a whole one lying along it (with pips: a
+        # laptop's or the tray's corner carries none).
+        whole = _whole_at_edge(contour, mask.shape, typical) and _has_marks(contour, work)
         if asp <= 1.45 and sol >= 0.8 and np.sqrt(a) <= cfg.max_die and \
                 (whole or _edge_contact(contour, mask.shape) <= 0.7 * np.sqrt(a)):
             blobs.append((contour, (a, asp, sol)))

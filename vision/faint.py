@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from .pips import has_pips
-from .split import frame_sides, inside_any, peel, shape, split_by_count, touches_edge
+from .split import inside_any, peel, shape, split_by_count, touches_edge, whole_at_edge
 
 __all__ = ["faint_dice"]
 
@@ -52,8 +52,7 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
                 continue
             at_edge = touches_edge(contour, faint.shape)
             # Against the frame's edge only a whole die of the roll's size, lying along one side.
-            if at_edge and not (typical is not None and 0.8 * typical <= side <= 1.3 * typical and
-                                frame_sides(contour, faint.shape) == 1):
+            if at_edge and not whole_at_edge(contour, faint.shape, typical):
                 continue
             x, y, w, h = cv2.boundingRect(contour)
             if inside_any((x, y, x + w, y + h), found + boxes):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .split import disk as _disk, roundness
+from .split import disk as _disk
 
 __all__ = ["dice_from_pips", "has_pips"]
 
@@ -92,8 +92,8 @@ def _spots(mask, found, max_die) -> list[tuple[float, float, float, float]]:
         bx, by, bw, bh = cv2.boundingRect(c)
         if bx <= 0 or by <= 0 or bx + bw >= mask.shape[1] or by + bh >= mask.shape[0]:
             continue
-        (x, y), _ = cv2.minEnclosingCircle(c)
-        round_ = roundness(c)
+        (x, y), r = cv2.minEnclosingCircle(c)
+        round_ = area / (np.pi * r * r) if r > 0 else 0.0
         if round_ < 0.45:
             continue
         # Pips on the side faces of a die already found (tilted view) lie just outside its box.

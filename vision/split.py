@@ -199,6 +199,13 @@ def frame_sides(contour, shape) -> int:
     return int(x <= 0) + int(y <= 0) + int(x + w >= shape[1]) + int(y + h >= shape[0])
 
 
+def whole_at_edge(contour, shape, typical: float | None) -> bool:
+    """A blob against the frame's edge that is a whole die: the roll's size (typical side),
+    lying along one side only (the frame cut nothing off it; a laptop's corner fills a corner)."""
+    side = np.sqrt(cv2.contourArea(contour))
+    return typical is not None and 0.8 * typical <= side <= 1.3 * typical and frame_sides(contour, shape) == 1
+
+
 def touches_edge(contour, shape) -> bool:
     x, y, w, h = cv2.boundingRect(contour)
     return x <= 0 or y <= 0 or x + w >= shape[1] or y + h >= shape[0]

@@ -161,10 +161,8 @@ def test_pip_on_a_face_lit_from_one_side_counts_only_when_asked_for_locally():
 
 
 def test_side_face_pieces_beside_a_die_are_dropped_and_a_small_die_apart_is_kept():
-    from vision.detect import Detection, _without_fragments
+    from vision.detect import _without_fragments
 
-    def det(x0, y0, x1, y1):
-        return Detection((x0, y0, x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), float(np.sqrt((x1 - x0) * (y1 - y0))))
     die = det(318, 149, 399, 217)            # a die's top face, seen steeply (tilted-webcam valid_38)
     side = [det(296, 229, 329, 255), det(336, 243, 362, 270), det(308, 248, 336, 269)]  # its side's pips
     other = det(100, 100, 175, 170)          # another die of the roll
@@ -174,10 +172,8 @@ def test_side_face_pieces_beside_a_die_are_dropped_and_a_small_die_apart_is_kept
 
 
 def test_a_box_holding_two_dice_found_apart_is_dropped():
-    from vision.detect import Detection, _without_merged
+    from vision.detect import _without_merged
 
-    def det(x0, y0, x1, y1):
-        return Detection((x0, y0, x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), float(np.sqrt((x1 - x0) * (y1 - y0))))
     left, right = det(100, 100, 160, 160), det(162, 100, 222, 160)
     both = det(98, 98, 224, 162)            # the same two dice boxed as one by another pass
     touching_neighbour = det(224, 100, 284, 160)
@@ -201,3 +197,9 @@ def test_a_pale_die_against_the_frame_edge_counts_and_a_dark_bead_there_does_not
     assert faint_dice(faint, work, others, DetectorConfig()) == [(0, 100, 50, 150)]
     faint, work = tray_with((40, 40, 40), (230, 230, 230))    # a cable's ferrite bead
     assert faint_dice(faint, work, others, DetectorConfig()) == []
+
+
+def det(x0, y0, x1, y1):
+    """A detection with this box (centre and side derived from it)."""
+    from vision.detect import Detection
+    return Detection((x0, y0, x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), float(np.sqrt((x1 - x0) * (y1 - y0))))

@@ -57,12 +57,15 @@ def _luma(bgr) -> float:
 MIN_PIP_CONTRAST = 70.0
 
 
+def pip_contrast(pip, body) -> float:
+    """How much a pip colour stands out from a body colour, in brightness or in colour."""
+    return max(abs(_luma(pip) - _luma(body)), 0.6 * float(np.linalg.norm(np.subtract(pip, body))))
+
+
 def _legible(rng, body, pips):
-    """A pip colour from pips that stands out from body (in brightness or in colour)."""
-    def contrast(pip):
-        return max(abs(_luma(pip) - _luma(body)), 0.6 * float(np.linalg.norm(np.subtract(pip, body))))
-    good = [p for p in pips if contrast(p) >= MIN_PIP_CONTRAST]
-    return _pick(rng, good) if good else max(pips, key=contrast)
+    """A pip colour from pips that stands out from body."""
+    good = [p for p in pips if pip_contrast(p, body) >= MIN_PIP_CONTRAST]
+    return _pick(rng, good) if good else max(pips, key=lambda p: pip_contrast(p, body))
 
 
 def random_die_style(rng: np.random.Generator, color: str | None = None, translucent: bool | None = None) -> DieStyle:
