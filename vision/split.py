@@ -88,6 +88,9 @@ def split_by_count(contour, count: int, parts: list) -> list:
         return parts
     step = max(1, len(pts) // 800)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.5)
+    # k-means++ draws its first centres from OpenCV's (thread-local) random generator: seeded
+    # here, the same frame is always cut the same way, whatever was read before it.
+    cv2.setRNGSeed(count)
     _, _, centres = cv2.kmeans(pts[::step], count, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
     nearest = np.argmin(((pts[:, None, :] - centres[None]) ** 2).sum(-1), axis=1)
     out = []
