@@ -313,6 +313,8 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
     # Loose pips of a die whose body did not show are clean blobs too, but far smaller.
     clean = [c for c in clean if c >= 0.5 * max(clean)]
     typical = float(np.median(clean)) if clean else None
+    if typical is not None:
+        typical = _unless_pips(blobs, typical)
     peeled = []
     for contour in attached:
         a, asp, sol = _shape(contour)
@@ -375,6 +377,16 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
             accepted = [(x, y, x + w, y + h)]
         boxes += accepted
     return boxes + peeled
+
+
+def _unless_pips(blobs, typical: float) -> float:
+    """The roll's die size, unless the clean blobs that gave typical are loose pips of dice that
+    all lie in clusters: then another blob holds a circle far wider than such a die could (a
+    die's body showing wholly is at most about 1.4 of its top face across; a pip is a fifth of
+    it), and the narrowest such circle is about one die across (a cluster is a die wide)."""
+    wide = [2.0 * _inner_radius(contour) for contour, (a, _, _) in blobs if a > (2.5 * typical) ** 2]
+    wide = [d for d in wide if d > 2.5 * typical]
+    return min(wide) if wide else typical
 
 
 def _by_seams_or_count(contour, area, solidity, pieces, typical, cfg) -> list | None:

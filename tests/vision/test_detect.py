@@ -220,3 +220,18 @@ def test_a_cluster_is_cut_the_same_way_whatever_was_read_before():
         cuts.add(tuple(sorted(cv2.boundingRect(p) for p in split_by_count(cluster, 4, []))))
     assert len(cuts) == 1
 
+
+
+def test_a_logo_is_not_taken_for_the_roll_s_die_size():
+    # A white die on white paper shows only its dark logo (a clean, compact blob, not a disc);
+    # the other two dice touch, so no die lies alone. The logo is not the roll's die size:
+    # the pair holds a circle far wider than a die that small could, and is cut in two.
+    img = np.full((480, 640, 3), (226, 228, 230), np.uint8)
+    logo = cv2.boxPoints(((120, 120), (26, 26), 45)).astype(np.int32)
+    cv2.fillPoly(img, [logo], (40, 40, 160))
+    for x0 in (300, 380):
+        _die(img, x0, 250, 80, (150, 60, 20), (240, 240, 240))
+    detections = detect_dice(img)
+    assert _centres_found(detections, [(300, 250, 380, 330), (380, 250, 460, 330)]) == 2
+    assert not any(d.contains(120, 120) for d in detections)
+
