@@ -328,11 +328,16 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
         pieces = _by_seams(contour, raw, min_area)
         pieces = (pieces if len(pieces) >= 2 else []) + peel(contour, typical, cfg.min_die) + \
             _by_brightness(contour, work, typical)
+        counted = []
         if typical is not None and 1.5 * typical ** 2 <= a <= 6 * typical ** 2 and sol >= 0.7:
             # Touching dice against the frame's edge: cut by the count their area holds, as a
             # cluster inside the frame is (the pieces still pass the tests below).
-            pieces += _split_by_count(contour, int(round(a / typical ** 2)), [])
-        for piece in pieces:
+            counted = _split_by_count(contour, int(round(a / typical ** 2)), [])
+            # Only when every piece is a die with pips: a laptop's corner cut so has pieces
+            # that are not.
+            if not all(_one_die(c, typical, cfg) and _has_marks(c, work) for c in counted):
+                counted = []
+        for piece in pieces + counted:
             a, asp, sol = _shape(piece)
             if a < min_area or a > max_area:
                 continue
@@ -342,9 +347,12 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
                 continue
             if typical is not None and not 0.5 * typical ** 2 <= a <= 1.6 * typical ** 2:
                 continue
-            if _touches_edge(piece, mask.shape) and (_edge_contact(piece, mask.shape) > 0.6 * np.sqrt(a)
-                                                     or a < 0.9 * cv2.contourArea(contour)):
-                continue  # a die cut by the frame's edge, or the end of a cable cut off by peeling
+            if _touches_edge(piece, mask.shape) and (_edge_contact(piece, mask.shape) > 0.6 * np.sqrt(a) or
+                                                     (a < 0.9 * cv2.contourArea(contour) and
+                                                      not any(piece is c for c in counted))):
+                # A die cut by the frame's edge, or the end of a cable cut off by peeling (one
+                # of touching dice whose shadow reaches the edge is a cluster's piece).
+                continue
             box = _accept(piece, cfg)
             if box is not None and not _inside_any(box, peeled) and _has_marks(piece, work):
                 peeled.append(box)

@@ -235,3 +235,17 @@ def test_a_logo_is_not_taken_for_the_roll_s_die_size():
     assert _centres_found(detections, [(300, 250, 380, 330), (380, 250, 460, 330)]) == 2
     assert not any(d.contains(120, 120) for d in detections)
 
+
+
+def test_touching_dice_whose_shadow_reaches_the_frame_edge_are_both_found():
+    # The pair's shadow joins it to the frame's bottom edge, so it comes in from the edge like a
+    # cable; cut by the count its area holds, each piece is a die with pips.
+    img = np.full((480, 640, 3), (60, 120, 60), np.uint8)
+    cv2.rectangle(img, (300, 460), (363, 479), (20, 100, 120), -1)     # side faces and shadow, to the edge
+    for x0 in (300, 332):
+        _die(img, x0, 444, 32, (40, 200, 220), (20, 20, 20))
+    _die(img, 100, 100, 32, (40, 200, 220), (20, 20, 20))               # a die alone: the size
+    _die(img, 500, 200, 32, (40, 200, 220), (20, 20, 20))
+    detections = detect_dice(img)
+    assert _centres_found(detections, [(300, 444, 332, 476), (332, 444, 364, 476)]) == 2
+    assert len(detections) == 4
