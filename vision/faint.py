@@ -37,7 +37,8 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
         pieces = [blob]
         area = cv2.contourArea(blob)
         # Pips looked for against the face around them also find a cable's glints: only for
-        # blobs wholly inside the frame (cables, walls and hands come in from its edge).
+        # blobs wholly inside the frame (cables, walls and hands come in from its edge), and
+        # for a whole pale die lying along it (tested below).
         local = not touches_edge(blob, faint.shape)
         if typical is not None and 0.5 * typical ** 2 < area < 6 * typical ** 2 and not _one_die(blob, cfg):
             pieces = peel(blob, 0.8 * typical, cfg.min_die)
@@ -61,7 +62,7 @@ def faint_dice(faint: np.ndarray, work: np.ndarray, found: list[tuple], cfg) -> 
             # a cable's dark plug or ferrite bead.
             if at_edge and _darker_than_tray(contour, work):
                 continue
-            if has_pips(contour, work, cfg.faint_marks, 0.2, local=local):
+            if has_pips(contour, work, cfg.faint_marks, 0.2, local=local or at_edge):
                 boxes.append((x, y, x + w, y + h))
     return boxes
 

@@ -249,3 +249,20 @@ def test_touching_dice_whose_shadow_reaches_the_frame_edge_are_both_found():
     detections = detect_dice(img)
     assert _centres_found(detections, [(300, 444, 332, 476), (332, 444, 364, 476)]) == 2
     assert len(detections) == 4
+
+
+def test_a_pale_die_lit_from_one_side_against_the_frame_edge_counts():
+    # Lit from one side, the face splits at one grey level into a bright and a dark half, and
+    # its pale pips in the dark half fall in with the bright one; they are found against the
+    # face around them, as for a die inside the frame.
+    from vision.detect import DetectorConfig
+    from vision.faint import faint_dice
+
+    work = np.full((240, 320, 3), 200, np.uint8)
+    work[100:150, 0:50] = np.linspace(150, 250, 50).astype(np.uint8)[None, :, None]
+    for cx, cy in ((12, 112), (12, 138)):                      # a 2, in the shaded half
+        cv2.circle(work, (cx, cy), 4, (215, 215, 215), -1)
+    faint = np.zeros((240, 320), np.uint8)
+    faint[100:150, 0:50] = 255
+    others = [(150, 40, 200, 90), (230, 150, 280, 200)]
+    assert faint_dice(faint, work, others, DetectorConfig()) == [(0, 100, 50, 150)]
