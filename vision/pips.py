@@ -175,10 +175,20 @@ def has_pips(contour, work: np.ndarray, min_range: float = 50.0, max_spot: float
 
 
 def _round_spot(spots: np.ndarray, area: float, max_spot: float) -> bool:
-    """spots (bool mask) holds a round blob of a pip's size for a face of area pixels."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    """spots (bool mask) holds a round blob of a pip's size for a face of area pixels, or a
+    logo in the face's middle (a star or a ring fills less of its box than a pip does)."""
+    n, _, stats, centres = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    h, w = spots.shape
     for i in range(1, n):
         sw, sh, sa = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_AREA]
         if 0.003 * area <= sa <= max_spot * area and max(sw, sh) <= 2.5 * min(sw, sh) and sa >= 0.45 * sw * sh:
             return True
+        middle = np.hypot(centres[i][0] - (w - 1) / 2, centres[i][1] - (h - 1) / 2) <= 0.12 * np.sqrt(area)
+        if middle and LOGO_SPOT[0] * area <= sa <= LOGO_SPOT[1] * area and max(sw, sh) <= 1.6 * min(sw, sh) \
+                and sa >= 0.3 * sw * sh:
+            return True
     return False
+
+
+# A logo's share of the face (a 1-face's mark: a star, a ring, a maker's sign).
+LOGO_SPOT = (0.02, 0.3)

@@ -266,3 +266,25 @@ def test_a_pale_die_lit_from_one_side_against_the_frame_edge_counts():
     faint[100:150, 0:50] = 255
     others = [(150, 40, 200, 90), (230, 150, 280, 200)]
     assert faint_dice(faint, work, others, DetectorConfig()) == [(0, 100, 50, 150)]
+
+
+def _star(img, cx, cy, r, colour):
+    angles = np.pi / 2 + np.arange(10) * np.pi / 5
+    radii = np.where(np.arange(10) % 2 == 0, r, 0.4 * r)
+    pts = np.stack([cx + radii * np.cos(angles), cy - radii * np.sin(angles)], 1).astype(np.int32)
+    cv2.fillPoly(img, [pts], colour, cv2.LINE_AA)
+
+
+def test_a_logo_in_the_middle_of_a_face_counts_as_its_mark_and_off_the_middle_does_not():
+    from vision.pips import has_pips
+    # A white 1-face carrying a red star instead of a pip: a star fills less of its box than a
+    # pip, but in the face's middle it is the face's mark; the same shape off the middle (a
+    # fold's kink, a glint) is no pip.
+    face = np.array([[30, 30], [109, 30], [109, 109], [30, 109]], np.int32).reshape(-1, 1, 2)
+    img = np.full((140, 140, 3), 215, np.uint8)
+    img[30:110, 30:110] = 235
+    _star(img, 70, 70, 17, (40, 40, 200))
+    assert has_pips(face, img, 30.0, 0.2)
+    img[30:110, 30:110] = 235
+    _star(img, 52, 52, 10, (40, 40, 200))
+    assert not has_pips(face, img, 30.0, 0.2)
