@@ -17,6 +17,8 @@ the edge is a hand in the tray.
 Last, boxes that are not dice of their own are dropped: a round blob is a pip (a die is a rounded
 square); a box far smaller than the roll's dice lying against one is a piece of it (a side face
 seen steeply, its pips); a box holding the middles of two dice found apart is both of them at once.
+A box far smaller than the roll's dice with no die beside it is what showed of a pale die: it is
+grown to the roll's die size around it.
 
 All geometry is done at a working size (long side 640 px) so that images of any size behave
 alike; boxes are returned in the input image's pixels.
@@ -128,7 +130,7 @@ class DiceDetector:
             by1 = int(np.clip(np.ceil(y1 / scale), by0 + 1, h))
             found.append(Detection((bx0, by0, bx1, by1), ((bx0 + bx1) / 2, (by0 + by1) / 2),
                                    float(np.sqrt((bx1 - bx0) * (by1 - by0)))))
-        found = _without_merged(_without_fragments(found))
+        found = _grown(_without_merged(_without_fragments(found)), w, h)
         found.sort(key=lambda d: (round(d.center[1] / max(d.side, 1)), d.center[0]))
         return found
 
@@ -169,6 +171,34 @@ class DiceDetector:
         return cv2.resize(image_bgr, size, interpolation=interp), scale
 
 
+def _grown(found: list[Detection], w: int, h: int) -> list[Detection]:
+    """A box far smaller than the roll's dice is a piece of a die whose body hardly showed (a
+    white die on white paper: its pips, its shaded side): the die is the roll's size around it.
+    (Only with three dice or more, so that the roll's size is clear.)"""
+    if len(found) < 3:
+        return found
+    side = float(np.sqrt(_roll_area(found)))
+    grown = []
+    for d in found:
+        if d.side < PIECE_OF_A_DIE * side:
+            (cx, cy), half = d.center, side / 2
+            d = Detection((int(max(0, cx - half)), int(max(0, cy - half)), int(min(w, np.ceil(cx + half))),
+                           int(min(h, np.ceil(cy + half)))), d.center, side)
+        grown.append(d)
+    return grown
+
+
+# A die of the roll, seen from straight above, is at least this share of the side of the roll's
+# tipped dice (their boxes hold side faces too); a box smaller than that is a piece of a die.
+PIECE_OF_A_DIE = 0.75
+
+
+def _roll_area(found: list[Detection]) -> float:
+    """The roll's die size (a box's area) from the bigger boxes: pieces of dice may outnumber them."""
+    areas = [d.side ** 2 for d in found]
+    return float(np.median([a for a in areas if a >= 0.5 * max(areas)]))
+
+
 def _without_merged(found: list[Detection]) -> list[Detection]:
     """Drop a box that holds the middles of two other dice found: two touching dice boxed as
     one by one pass and apart by another."""
@@ -182,8 +212,7 @@ def _without_fragments(found: list[Detection]) -> list[Detection]:
     if len(found) < 2:
         return found
     areas = [d.side ** 2 for d in found]
-    # The roll's die size from the bigger boxes: the fragments may outnumber the dice.
-    typical = float(np.median([a for a in areas if a >= 0.5 * max(areas)]))
+    typical = _roll_area(found)
 
     def against(a: Detection, b: Detection) -> bool:
         gap = 0.2 * b.side

@@ -288,3 +288,19 @@ def test_a_logo_in_the_middle_of_a_face_counts_as_its_mark_and_off_the_middle_do
     img[30:110, 30:110] = 235
     _star(img, 52, 52, 10, (40, 40, 200))
     assert not has_pips(face, img, 30.0, 0.2)
+
+
+def test_a_piece_of_a_die_is_grown_to_the_roll_s_die_size_around_it():
+    from vision.detect import _grown
+
+    dice = [det(100, 100, 160, 160), det(300, 100, 362, 162), det(100, 300, 158, 358)]
+    piece = det(400, 300, 424, 330)          # two pips of a white die on white paper
+    grown = _grown([*dice, piece], 640, 480)
+    assert grown[:3] == dice
+    x0, y0, x1, y1 = grown[3].box
+    assert 55 <= x1 - x0 <= 62 and 55 <= y1 - y0 <= 62
+    assert grown[3].contains(*piece.center)
+    edge_piece = det(0, 460, 20, 480)        # grown, but not past the frame
+    assert _grown([*dice, edge_piece], 640, 480)[3].box == (0, 440, 40, 480)
+    # A roll of two: no roll's size to go by.
+    assert _grown([dice[0], piece], 640, 480) == [dice[0], piece]
