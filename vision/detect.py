@@ -397,7 +397,7 @@ def _dice_boxes(mask: np.ndarray, raw: np.ndarray, work: np.ndarray, cfg: Detect
         if single:
             parts = [contour]
         else:
-            parts = _by_seams_or_count(contour, area, solidity, seams.get(k, []), typical, cfg)
+            parts = _by_seams_or_count(contour, area, solidity, seams.get(k, []), typical, cfg, work)
             if parts is None:
                 continue  # not a cluster of dice: a hand, a cloth fold, a tray wall
         # With no die alone to tell the size, a piece cut out of a cluster is a die when it
@@ -426,7 +426,7 @@ def _unless_pips(blobs, typical: float) -> float:
     return min(wide) if wide else typical
 
 
-def _by_seams_or_count(contour, area, solidity, pieces, typical, cfg) -> list | None:
+def _by_seams_or_count(contour, area, solidity, pieces, typical, cfg, work) -> list | None:
     """A cluster of touching dice cut into dice: along the seams between them where those show
     (pieces, from vision.split.by_seams), and what is left by the count of dice its area holds
     (None: not a cluster of dice)."""
@@ -438,9 +438,9 @@ def _by_seams_or_count(contour, area, solidity, pieces, typical, cfg) -> list | 
         for piece in pieces:
             if not any(piece is d for d in dice):
                 a, _, sol = _shape(piece)
-                parts += _by_count(piece, a, sol, typical, cfg) or []
+                parts += _by_count(piece, a, sol, typical, cfg, work) or []
         return parts
-    return _by_count(contour, area, solidity, typical, cfg)
+    return _by_count(contour, area, solidity, typical, cfg, work)
 
 
 def _one_die(piece, typical, cfg) -> bool:
@@ -450,20 +450,36 @@ def _one_die(piece, typical, cfg) -> bool:
     return typical is None or 0.45 * typical ** 2 <= a <= 1.6 * typical ** 2
 
 
-def _by_count(contour, area, solidity, typical, cfg) -> list | None:
+def _by_count(contour, area, solidity, typical, cfg, work) -> list | None:
     if typical is not None:
         # The other dice tell how many dice this cluster holds; k-means cuts it into that many.
         expected = int(round(area / typical ** 2))
         if expected > 8 or solidity < 0.45:
             return None
-        return [contour] if expected <= 1 else _split_by_count(contour, expected, [contour])
+        if expected <= 1:
+            return _two_dice(contour, work) or [contour]
+        return _split_by_count(contour, expected, [contour])
     # No die lies alone: the widest circle inside the cluster is about one die across.
     side = 2.0 * _inner_radius(contour)
     expected = int(area / max(side, 1.0) ** 2 + 0.35)
     if 2 <= expected <= 8 and solidity >= 0.45:
         return _split_by_count(contour, expected, [contour])
-    return _split(contour, cfg)
+    return _two_dice(contour, work) or _split(contour, cfg)
 
+
+def _two_dice(contour, work) -> list | None:
+    """A blob too small for two dice by its area but too long for one (one die's blob is
+    compact, aspect at most 1.45): two dice when both halves are compact and carry pips (a die
+    run into its shadow's strip is one)."""
+    if _shape(contour)[1] < LONG:
+        return None
+    halves = _split_by_count(contour, 2, [])
+    return halves if len(halves) == 2 and all(_shape(h)[1] <= 1.45 and _has_marks(h, work) for h in halves) \
+        else None
+
+
+# A blob this much longer than wide (its turned bounding box's sides) is no single die.
+LONG = 1.6
 
 # Area over the enclosing circle's: a square is 0.64, the roundest rendered dice reach about
 # 0.81, a pip (a disc) 0.85 to 1.

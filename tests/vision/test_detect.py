@@ -304,3 +304,21 @@ def test_a_piece_of_a_die_is_grown_to_the_roll_s_die_size_around_it():
     assert _grown([*dice, edge_piece], 640, 480)[3].box == (0, 440, 40, 480)
     # A roll of two: no roll's size to go by.
     assert _grown([dice[0], piece], 640, 480) == [dice[0], piece]
+
+
+def test_a_blob_too_long_for_one_die_is_two_when_both_halves_carry_pips():
+    # Two small dice side by side hold less area than two of the roll's dice (which lie alone),
+    # but one die's blob is never twice as long as wide; a die run into a strip without pips
+    # (a cable, a dark shadow) stays one.
+    img = np.full((480, 640, 3), (60, 120, 60), np.uint8)
+    for x0, y0 in ((60, 60), (500, 60), (60, 360)):
+        _die(img, x0, y0, 62, (40, 200, 220), (20, 20, 20))     # the roll's dice, alone
+    for x0 in (250, 292):
+        _die(img, x0, 200, 42, (40, 200, 220), (20, 20, 20))
+    _die(img, 250, 330, 42, (40, 200, 220), (20, 20, 20))
+    cv2.rectangle(img, (292, 330), (333, 371), (40, 170, 200), -1)  # the same colour, no pips
+    detections = detect_dice(img)
+    assert _centres_found(detections, [(250, 200, 292, 242), (292, 200, 334, 242)]) == 2
+    # (That blob is too long to be boxed as one die either: no die is reported there, rather
+    # than a die made of the strip.)
+    assert not any(d.contains(312, 350) for d in detections)
