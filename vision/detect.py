@@ -14,7 +14,7 @@ tray walls, a laptop) count only for a die peeled off them. Dice whose body hard
 by their sharp outline (vision.edges) when they carry pips (vision.faint). A big solid blob from
 the edge is a hand in the tray.
 
-Last, boxes that are not dice of their own are dropped: a round blob is a pip (a die is a rounded
+Last, boxes that are not dice of their own are dropped (vision.boxes): a round blob is a pip (a die is a rounded
 square); a box far smaller than the roll's dice lying against one is a piece of it (a side face
 seen steeply, its pips); a box holding the middles of two dice found apart is both of them at once.
 A box far smaller than the roll's dice with no die beside it is what showed of a pale die: it is
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .boxes import Detection, grown, without_fragments, without_merged
 from .edges import edge_mask
 from .faint import faint_dice as _faint_dice
 from .pips import dice_from_pips, has_pips as _has_marks
@@ -69,19 +70,6 @@ class DetectorConfig:
     edge_dice: bool = True
     # A solid blob this big (share of the frame) coming in from the edge is a hand or an arm.
     hand_area: float = 0.08
-
-
-@dataclass(frozen=True)
-class Detection:
-    """One die found in a frame: box (x0, y0, x1, y1) in input pixels, and its outline's centre."""
-
-    box: tuple[int, int, int, int]
-    center: tuple[float, float]
-    side: float  # approximate side length in input pixels
-
-    def contains(self, x: float, y: float) -> bool:
-        x0, y0, x1, y1 = self.box
-        return x0 <= x <= x1 and y0 <= y <= y1
 
 
 class DiceDetector:
@@ -130,7 +118,7 @@ class DiceDetector:
             by1 = int(np.clip(np.ceil(y1 / scale), by0 + 1, h))
             found.append(Detection((bx0, by0, bx1, by1), ((bx0 + bx1) / 2, (by0 + by1) / 2),
                                    float(np.sqrt((bx1 - bx0) * (by1 - by0)))))
-        found = _grown(_without_merged(_without_fragments(found)), w, h)
+        found = grown(without_merged(without_fragments(found)), w, h)
         found.sort(key=lambda d: (round(d.center[1] / max(d.side, 1)), d.center[0]))
         return found
 
@@ -169,68 +157,6 @@ class DiceDetector:
         interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
         return cv2.resize(image_bgr, size, interpolation=interp), scale
-
-
-def _grown(found: list[Detection], w: int, h: int) -> list[Detection]:
-    """A box far smaller than the roll's dice is a piece of a die whose body hardly showed (a
-    white die on white paper: its pips, its shaded side): the die is the roll's size around it.
-    (Only with three dice or more, so that the roll's size is clear.)"""
-    if len(found) < 3:
-        return found
-    side = float(np.sqrt(_roll_area(found)))
-    grown = []
-    for d in found:
-        if d.side < PIECE_OF_A_DIE * side:
-            (cx, cy), half = d.center, side / 2
-            d = Detection((int(max(0, cx - half)), int(max(0, cy - half)), int(min(w, np.ceil(cx + half))),
-                           int(min(h, np.ceil(cy + half)))), d.center, side)
-        grown.append(d)
-    return grown
-
-
-# A die of the roll, seen from straight above, is at least this share of the side of the roll's
-# tipped dice (their boxes hold side faces too); a box smaller than that is a piece of a die.
-PIECE_OF_A_DIE = 0.75
-
-
-def _roll_area(found: list[Detection]) -> float:
-    """The roll's die size (a box's area) from the bigger boxes: pieces of dice may outnumber them."""
-    areas = [d.side ** 2 for d in found]
-    return float(np.median([a for a in areas if a >= 0.5 * max(areas)]))
-
-
-def _without_merged(found: list[Detection]) -> list[Detection]:
-    """Drop a box that holds the middles of two other dice found: two touching dice boxed as
-    one by one pass and apart by another."""
-    return [d for d in found
-            if sum(o is not d and d.contains(*o.center) for o in found) < 2]
-
-
-def _without_fragments(found: list[Detection]) -> list[Detection]:
-    """Drop pieces of a die found beside it: a side face seen obliquely, or its side's pips, is
-    a box far smaller than the roll's dice lying against a die of the roll's size."""
-    if len(found) < 2:
-        return found
-    areas = [d.side ** 2 for d in found]
-    typical = _roll_area(found)
-
-    def against(a: Detection, b: Detection) -> bool:
-        gap = 0.2 * b.side
-        return a.box[0] <= b.box[2] + gap and b.box[0] <= a.box[2] + gap and \
-            a.box[1] <= b.box[3] + gap and b.box[1] <= a.box[3] + gap
-
-    dice = [d for d, area in zip(found, areas) if area >= 0.7 * typical]
-    small = [d for d, area in zip(found, areas) if area < 0.35 * typical]
-    # Pieces of one die lie against it, or against another of its pieces.
-    pieces: list[Detection] = []
-    grew = True
-    while grew:
-        grew = False
-        for d in small:
-            if not any(p is d for p in pieces) and any(against(d, o) for o in dice + pieces):
-                pieces.append(d)
-                grew = True
-    return [d for d in found if not any(p is d for p in pieces)]
 
 
 def detect_dice(image_bgr: np.ndarray, config: DetectorConfig | None = None) -> list[Detection]:

@@ -161,23 +161,23 @@ def test_pip_on_a_face_lit_from_one_side_counts_only_when_asked_for_locally():
 
 
 def test_side_face_pieces_beside_a_die_are_dropped_and_a_small_die_apart_is_kept():
-    from vision.detect import _without_fragments
+    from vision.boxes import without_fragments
 
     die = det(318, 149, 399, 217)            # a die's top face, seen steeply (tilted-webcam valid_38)
     side = [det(296, 229, 329, 255), det(336, 243, 362, 270), det(308, 248, 336, 269)]  # its side's pips
     other = det(100, 100, 175, 170)          # another die of the roll
     far_small = det(500, 400, 530, 428)      # a small die lying apart is still a die
-    kept = _without_fragments([die, *side, other, far_small])
+    kept = without_fragments([die, *side, other, far_small])
     assert kept == [die, other, far_small]
 
 
 def test_a_box_holding_two_dice_found_apart_is_dropped():
-    from vision.detect import _without_merged
+    from vision.boxes import without_merged
 
     left, right = det(100, 100, 160, 160), det(162, 100, 222, 160)
     both = det(98, 98, 224, 162)            # the same two dice boxed as one by another pass
     touching_neighbour = det(224, 100, 284, 160)
-    assert _without_merged([left, both, right, touching_neighbour]) == [left, right, touching_neighbour]
+    assert without_merged([left, both, right, touching_neighbour]) == [left, right, touching_neighbour]
 
 
 def test_a_pale_die_against_the_frame_edge_counts_and_a_dark_bead_there_does_not():
@@ -291,19 +291,19 @@ def test_a_logo_in_the_middle_of_a_face_counts_as_its_mark_and_off_the_middle_do
 
 
 def test_a_piece_of_a_die_is_grown_to_the_roll_s_die_size_around_it():
-    from vision.detect import _grown
+    from vision.boxes import grown
 
     dice = [det(100, 100, 160, 160), det(300, 100, 362, 162), det(100, 300, 158, 358)]
     piece = det(400, 300, 424, 330)          # two pips of a white die on white paper
-    grown = _grown([*dice, piece], 640, 480)
-    assert grown[:3] == dice
-    x0, y0, x1, y1 = grown[3].box
+    boxes = grown([*dice, piece], 640, 480)
+    assert boxes[:3] == dice
+    x0, y0, x1, y1 = boxes[3].box
     assert 55 <= x1 - x0 <= 62 and 55 <= y1 - y0 <= 62
-    assert grown[3].contains(*piece.center)
+    assert boxes[3].contains(*piece.center)
     edge_piece = det(0, 460, 20, 480)        # grown, but not past the frame
-    assert _grown([*dice, edge_piece], 640, 480)[3].box == (0, 440, 40, 480)
+    assert grown([*dice, edge_piece], 640, 480)[3].box == (0, 440, 40, 480)
     # A roll of two: no roll's size to go by.
-    assert _grown([dice[0], piece], 640, 480) == [dice[0], piece]
+    assert grown([dice[0], piece], 640, 480) == [dice[0], piece]
 
 
 def test_a_blob_too_long_for_one_die_is_two_when_both_halves_carry_pips():
