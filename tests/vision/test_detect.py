@@ -29,6 +29,8 @@ def test_rendered_trays_nearly_all_dice_found():
 
 
 @pytest.mark.parametrize("seed", range(8))
+
+
 def test_empty_tray_gives_no_dice(seed):
     assert detect_dice(scene(2000 + seed, 0).image) == []
 
@@ -70,6 +72,8 @@ def test_empty_tray_photo_used_when_given():
 
 @pytest.mark.parametrize("bad", [np.zeros((4, 4, 3), np.uint8), np.zeros((100, 100), np.uint8),
                                  np.zeros((100, 100, 3), np.float32), "not an image"])
+
+
 def test_bad_frames_are_refused_with_a_sentence(bad):
     with pytest.raises(ValueError, match="8-bit BGR image"):
         detect_dice(bad)
@@ -160,26 +164,6 @@ def test_pip_on_a_face_lit_from_one_side_counts_only_when_asked_for_locally():
     assert not has_pips(face, img, 30.0, 0.2, local=True)
 
 
-def test_side_face_pieces_beside_a_die_are_dropped_and_a_small_die_apart_is_kept():
-    from vision.boxes import without_fragments
-
-    die = det(318, 149, 399, 217)            # a die's top face, seen steeply (tilted-webcam valid_38)
-    side = [det(296, 229, 329, 255), det(336, 243, 362, 270), det(308, 248, 336, 269)]  # its side's pips
-    other = det(100, 100, 175, 170)          # another die of the roll
-    far_small = det(500, 400, 530, 428)      # a small die lying apart is still a die
-    kept = without_fragments([die, *side, other, far_small])
-    assert kept == [die, other, far_small]
-
-
-def test_a_box_holding_two_dice_found_apart_is_dropped():
-    from vision.boxes import without_merged
-
-    left, right = det(100, 100, 160, 160), det(162, 100, 222, 160)
-    both = det(98, 98, 224, 162)            # the same two dice boxed as one by another pass
-    touching_neighbour = det(224, 100, 284, 160)
-    assert without_merged([left, both, right, touching_neighbour]) == [left, right, touching_neighbour]
-
-
 def test_a_pale_die_against_the_frame_edge_counts_and_a_dark_bead_there_does_not():
     from vision.detect import DetectorConfig
     from vision.faint import faint_dice
@@ -199,12 +183,6 @@ def test_a_pale_die_against_the_frame_edge_counts_and_a_dark_bead_there_does_not
     assert faint_dice(faint, work, others, DetectorConfig()) == []
 
 
-def det(x0, y0, x1, y1):
-    """A detection with this box (centre and side derived from it)."""
-    from vision.detect import Detection
-    return Detection((x0, y0, x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), float(np.sqrt((x1 - x0) * (y1 - y0))))
-
-
 def test_a_cluster_is_cut_the_same_way_whatever_was_read_before():
     # k-means++ starts from random centres: an L of three dice and one more beside it has
     # several local cuts, and OpenCV's generator state must not pick among them.
@@ -221,7 +199,6 @@ def test_a_cluster_is_cut_the_same_way_whatever_was_read_before():
     assert len(cuts) == 1
 
 
-
 def test_a_logo_is_not_taken_for_the_roll_s_die_size():
     # A white die on white paper shows only its dark logo (a clean, compact blob, not a disc);
     # the other two dice touch, so no die lies alone. The logo is not the roll's die size:
@@ -234,7 +211,6 @@ def test_a_logo_is_not_taken_for_the_roll_s_die_size():
     detections = detect_dice(img)
     assert _centres_found(detections, [(300, 250, 380, 330), (380, 250, 460, 330)]) == 2
     assert not any(d.contains(120, 120) for d in detections)
-
 
 
 def test_touching_dice_whose_shadow_reaches_the_frame_edge_are_both_found():
@@ -288,22 +264,6 @@ def test_a_logo_in_the_middle_of_a_face_counts_as_its_mark_and_off_the_middle_do
     img[30:110, 30:110] = 235
     _star(img, 52, 52, 10, (40, 40, 200))
     assert not has_pips(face, img, 30.0, 0.2)
-
-
-def test_a_piece_of_a_die_is_grown_to_the_roll_s_die_size_around_it():
-    from vision.boxes import grown
-
-    dice = [det(100, 100, 160, 160), det(300, 100, 362, 162), det(100, 300, 158, 358)]
-    piece = det(400, 300, 424, 330)          # two pips of a white die on white paper
-    boxes = grown([*dice, piece], 640, 480)
-    assert boxes[:3] == dice
-    x0, y0, x1, y1 = boxes[3].box
-    assert 55 <= x1 - x0 <= 62 and 55 <= y1 - y0 <= 62
-    assert boxes[3].contains(*piece.center)
-    edge_piece = det(0, 460, 20, 480)        # grown, but not past the frame
-    assert grown([*dice, edge_piece], 640, 480)[3].box == (0, 440, 40, 480)
-    # A roll of two: no roll's size to go by.
-    assert grown([dice[0], piece], 640, 480) == [dice[0], piece]
 
 
 def test_a_blob_too_long_for_one_die_is_two_when_both_halves_carry_pips():
