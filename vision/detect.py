@@ -14,11 +14,11 @@ tray walls, a laptop) count only for a die peeled off them. Dice whose body hard
 by their sharp outline (vision.edges) when they carry pips (vision.faint). A big solid blob from
 the edge is a hand in the tray.
 
-Last, boxes that are not dice of their own are dropped (vision.boxes): a round blob is a pip (a die is a rounded
-square); a box far smaller than the roll's dice lying against one is a piece of it (a side face
-seen steeply, its pips); a box holding the middles of two dice found apart is both of them at once.
-A box far smaller than the roll's dice with no die beside it is what showed of a pale die: it is
-grown to the roll's die size around it.
+A round blob is a pip, not a die (a die is a rounded square). Last, all boxes are looked at
+together (vision.boxes): a box far smaller than the roll's dice lying against one is a piece of it
+(a side face seen steeply, its pips), a box holding the middles of two dice found apart is both of
+them at once, and such a small box alone is what showed of a pale die: it is grown to the roll's
+die size around it.
 
 All geometry is done at a working size (long side 640 px) so that images of any size behave
 alike; boxes are returned in the input image's pixels.
@@ -400,8 +400,9 @@ def _two_dice(contour, work) -> list | None:
     if _shape(contour)[1] < LONG:
         return None
     halves = _split_by_count(contour, 2, [])
-    return halves if len(halves) == 2 and all(_shape(h)[1] <= 1.45 and _has_marks(h, work) for h in halves) \
-        else None
+    if len(halves) == 2 and all(_shape(h)[1] <= 1.45 and _has_marks(h, work) for h in halves):
+        return halves
+    return None
 
 
 # A blob this much longer than wide (its turned bounding box's sides) is no single die.
