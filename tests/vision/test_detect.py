@@ -29,8 +29,6 @@ def test_rendered_trays_nearly_all_dice_found():
 
 
 @pytest.mark.parametrize("seed", range(8))
-
-
 def test_empty_tray_gives_no_dice(seed):
     assert detect_dice(scene(2000 + seed, 0).image) == []
 
@@ -72,8 +70,6 @@ def test_empty_tray_photo_used_when_given():
 
 @pytest.mark.parametrize("bad", [np.zeros((4, 4, 3), np.uint8), np.zeros((100, 100), np.uint8),
                                  np.zeros((100, 100, 3), np.float32), "not an image"])
-
-
 def test_bad_frames_are_refused_with_a_sentence(bad):
     with pytest.raises(ValueError, match="8-bit BGR image"):
         detect_dice(bad)
