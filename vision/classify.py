@@ -9,9 +9,13 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ModelError", "FaceClassifier", "DEFAULT_MODEL", "labels_path_for", "load_labels"]
+__all__ = ["ModelError", "FaceClassifier", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
+
+# The label of a crop that holds no one die (a detector's box beside a die, between two, around
+# two, on bare tray or on a pip alone): the model judges the detector's boxes as it reads them.
+NOT_A_DIE = "none"
 
 
 class ModelError(RuntimeError):

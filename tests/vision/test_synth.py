@@ -191,3 +191,25 @@ def test_dice_rolling_in_from_outside_the_frame_are_drawn_once_inside():
     for seed in range(12):
         roll = render_roll(random.Random(seed), 4, frames_moving=6, frames_still=1, size=(160, 120))
         assert len(roll.frames) == 7 and all(f.shape == (120, 160, 3) for f in roll.frames)
+
+
+def test_crops_of_no_die_are_deterministic_and_never_a_dies_box():
+    from vision.synth import nodie
+
+    a = render_label_crop(random.Random(4), "none")
+    assert a.shape == (INPUT_SIZE, INPUT_SIZE, 3) and a.dtype == np.uint8
+    assert np.array_equal(a, nodie.render_not_a_die_crop(random.Random(4)))
+    g = np.random.default_rng(2)
+    kinds = set()
+    for _ in range(60):
+        kind = str(g.choice(nodie.KINDS))
+        _, placed, _ = nodie.die_scene(g, int(g.integers(1, 7)), neighbours=2)
+        box = nodie._box(g, kind, placed, 200)
+        kinds.add(kind)
+        if kind in ("aside", "piece"):
+            # Beside a die (its middle half a die or more away) or a pip's size: never a die's box.
+            assert not nodie._like_a_die(box, placed[:1])
+    assert kinds == set(nodie.KINDS)
+    # A box on a die's middle at the die's size is what the die crops are: refused as no die.
+    target = placed[0]
+    assert nodie._like_a_die(target.box, placed)

@@ -256,9 +256,10 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0) -> np.ndarray:
-    """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
-    g = as_generator(rng)
+def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt_max: float = 42.0,
+              neighbours: int | None = None) -> tuple[np.ndarray, list[Placed], float]:
+    """A square patch of tray with one die showing face in its middle (placed[0]) and maybe
+    neighbours touching it; returns the image, the dice placed and the die's edge in pixels."""
     if not 1 <= face <= 6:
         raise ValueError(f"A six-sided die shows 1 to 6, not {face}.")
     if edge is None:
@@ -281,19 +282,28 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
     target = Placed(sprite, x, y, face, style)
     placed = [target]
     _mark(sprite, x, y, occ)
-    n_near = int(g.choice([0, 0, 1, 2, 3, 4]))
+    n_near = int(g.choice([0, 0, 1, 2, 3, 4])) if neighbours is None else neighbours
     same_look = g.random() < 0.6
     for _ in range(n_near):
-        sp, st = make_die(g, int(g.integers(1, 7)), edge * g.uniform(0.9, 1.1), light, tilt_max,
+        near = int(g.integers(1, 7))
+        sp, st = make_die(g, near, edge * g.uniform(0.9, 1.1), light, tilt_max,
                           style if same_look else None, lean)
         spot = place(g, sp, occ, [target], touching=0.9, tries=40)
         if spot is not None:
-            placed.append(Placed(sp, spot[0], spot[1], 0, st))
+            placed.append(Placed(sp, spot[0], spot[1], near, st))
             _mark(sp, spot[0], spot[1], occ)
     img = composite(background(g, (side, side)), placed, light, float(g.uniform(0.2, 0.6)))
     # Blur and noise that a 60 px die shrugs off erase the pips of a 20 px one: scale them down.
-    image = camera_effects(g, img, strength=float(np.clip(edge / 40.0, 0.5, 1.0)))
-    box = detector_box(g, target.box, sprite.top_quad, (x, y))
+    return camera_effects(g, img, strength=float(np.clip(edge / 40.0, 0.5, 1.0))), placed, edge
+
+
+def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0) -> np.ndarray:
+    """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
+    g = as_generator(rng)
+    image, placed, _ = die_scene(g, face, edge, tilt_max)
+    target = placed[0]
+    side = image.shape[0]
+    box = detector_box(g, target.box, target.sprite.top_quad, (target.x, target.y))
     if g.random() < 0.25:
         # The die at the frame's edge, or a photo cut tight around it: the crop convention
         # replicates edge pixels there, and the classifier must read through the streaks.
@@ -307,10 +317,3 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
         h, w = image.shape[:2]
         box = (max(box[0], 0.0), max(box[1], 0.0), min(box[2], w), min(box[3], h))
     return die_crop(image, box)
-
-
-def render_label_crop(rng, label: str, **kwargs) -> np.ndarray:
-    """A training crop of a die showing the classifier label (pip1..pip6 so far)."""
-    if label.startswith("pip") and label[3:].isdigit() and 1 <= int(label[3:]) <= 6:
-        return render_die_crop(rng, int(label[3:]), **kwargs)
-    raise ValueError(f"The renderer draws pip faces pip1..pip6; it cannot draw {label!r} yet.")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.engine.dice import PIP_FACES
 
+from ..classify import NOT_A_DIE
 from ..crops import CROP_MARGIN, INPUT_SIZE
 from .card import write_card
 from .data import render_set
@@ -46,7 +47,8 @@ def measure(args, labels, log) -> int:
     model_path = args.out / f"{args.name}.tflite"
     clf = FaceClassifier(model_path, num_threads=args.threads)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
-    log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}")
+    log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}; "
+        f"boxes without a die {evaluate.not_a_die(clf, xv, yv, labels)}")
     if evaluate.REAL_DICE.is_dir():
         log(f"webcam-crops {evaluate.webcam_crops(clf)}")
         through, boxes = evaluate.tilted_webcam(clf)
@@ -70,7 +72,7 @@ def _choose(results: dict, wanted: str) -> str:
 def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
-    labels = list(PIP_FACES)
+    labels = list(PIP_FACES) + [NOT_A_DIE]
     started = time.monotonic()
     if args.measure:
         return measure(args, labels, log)
@@ -108,7 +110,8 @@ def main(argv=None) -> int:
         path.write_bytes(net.to_tflite(keras_model, variant, x[:: max(1, len(x) // 300)]))
         (tmp / f"{args.name}.{variant}.labels.txt").write_text("\n".join(labels) + "\n")
         clf = FaceClassifier(path, num_threads=args.threads)
-        scores = {"held-out renders": evaluate.rendered(clf, xv, yv, labels)}
+        scores = {"held-out renders": evaluate.rendered(clf, xv, yv, labels),
+                  "held-out boxes without a die": evaluate.not_a_die(clf, xv, yv, labels)}
         if real:
             scores["webcam-crops"] = evaluate.webcam_crops(clf)
             scores["tilted-webcam (through detection)"], scores["tilted-webcam (label boxes)"] = \

@@ -34,7 +34,8 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
     lines += [f"| {name} | {score} |" for name, score in scores.items()]
     lines += [
         "",
-        "Held-out renders are drawn from a seed stream the training set never used. The real sets are",
+        "Held-out renders are drawn from a seed stream the training set never used: die crops read as",
+        "their face, and boxes without a die (a detector's wrong box) judged `none`. The real sets are",
         "`/work/shared/data/real-dice/` (validation only, never trained on): `webcam-crops` are single-die",
         "crops (box: the centred square of the short side, as `DiceReader.read_crop`); `tilted-webcam` is",
         "read through `vision.detect` (a labelled",
@@ -59,7 +60,11 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "felt/wood/paper/card trays, touching neighbours, edges 18-60 px (bigger dice are shrunk to the",
         "crop anyway), lighting gradients, blur, noise, JPEG; the crop box is jittered like a detector's",
         "(shifted, tight, top face only, loose) and sometimes cut at the frame's edge. Training adds",
-        "left-right flips, shifts of up to 3 px and brightness/contrast changes.",
+        "left-right flips, shifts of up to 3 px and brightness/contrast changes. A seventh label, `none`,",
+        "is a box that holds no one die, drawn from the same dice and trays (`vision.synth.nodie`): a box",
+        "beside a die (its middle on the die's edge or beyond), between two touching dice, around two,",
+        "on bare tray, or around a pip or a corner of a big die. The reader drops a box the model judges",
+        "`none` and looks for dice its boxes left out with the model as the judge (`vision.recover`).",
         "",
     ]
     lines += [f"- {k}: {v}" for k, v in recipe.items()]

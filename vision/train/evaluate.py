@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..classify import FaceClassifier
+from ..classify import NOT_A_DIE, FaceClassifier
 from ..crops import die_crop
 
 REAL_DICE = Path("/work/shared/data/real-dice")
@@ -41,8 +41,17 @@ def _predict(clf: FaceClassifier, crops: np.ndarray, batch: int = 64) -> list[st
 
 
 def rendered(clf: FaceClassifier, x: np.ndarray, y: np.ndarray, labels) -> Score:
-    predicted = _predict(clf, x)
-    return Score(sum(p == labels[k] for p, k in zip(predicted, y)), len(y))
+    """Held-out die crops read as their face (crops of no die are scored by not_a_die)."""
+    dice = [i for i, k in enumerate(y) if labels[k] != NOT_A_DIE]
+    predicted = _predict(clf, x[dice])
+    return Score(sum(p == labels[y[i]] for p, i in zip(predicted, dice)), len(dice))
+
+
+def not_a_die(clf: FaceClassifier, x: np.ndarray, y: np.ndarray, labels) -> Score:
+    """Held-out crops of boxes that hold no one die, judged NOT_A_DIE."""
+    boxes = [i for i, k in enumerate(y) if labels[k] == NOT_A_DIE]
+    predicted = _predict(clf, x[boxes])
+    return Score(sum(p == NOT_A_DIE for p in predicted), len(boxes))
 
 
 def webcam_crops(clf: FaceClassifier, root: Path = REAL_DICE / "webcam-crops") -> Score:

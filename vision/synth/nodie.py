@@ -1,0 +1,80 @@
+"""Crops that hold no one die: what a detector's wrong box shows (the classifier's NOT_A_DIE).
+
+A detector's box can be wrong in a few ways, each drawn here from the same dice and trays as
+the die crops: a box off to the side of a die (its middle on the die's edge or beyond), a box
+between two touching dice (half of each), a box around two dice at once, a box of bare tray
+(wood grain, felt, a shadow, the edge of a die at most), and a box around a pip or a corner of
+a big die whose body hardly shows. A box whose middle is near a die's middle and about its size
+is a die's box (the die crops cover that, shifted and grown as a detector's are) and is never
+drawn here.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..crops import die_crop
+from .scene import Placed, as_generator, die_scene
+
+KINDS = ("aside", "between", "pair", "tray", "piece")
+WEIGHTS = (0.3, 0.2, 0.15, 0.2, 0.15)
+
+
+def _size(p: Placed) -> float:
+    x0, y0, x1, y1 = p.box
+    return float(np.sqrt((x1 - x0) * (y1 - y0)))
+
+
+def _like_a_die(box, placed: list[Placed]) -> bool:
+    """The box is some die's box, as a detector may give it: near its middle and about its size."""
+    bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    bs = float(np.sqrt((box[2] - box[0]) * (box[3] - box[1])))
+    for p in placed:
+        s = _size(p)
+        cx, cy = p.centre
+        if np.hypot(bx - cx, by - cy) < 0.3 * s and 0.55 <= bs / s <= 1.8:
+            return True
+    return False
+
+
+def _square(cx: float, cy: float, side: float) -> tuple[float, float, float, float]:
+    return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+
+
+def _box(g: np.random.Generator, kind: str, placed: list[Placed], frame: int):
+    target = placed[0]
+    s = _size(target)
+    cx, cy = target.centre
+    if kind in ("between", "pair") and len(placed) > 1:
+        other = placed[1 + int(g.integers(0, len(placed) - 1))]
+        ox, oy = other.centre
+        if kind == "between":
+            t = g.uniform(0.35, 0.65)
+            return _square(cx + t * (ox - cx), cy + t * (oy - cy), s * g.uniform(0.8, 1.2))
+        x0, y0 = min(target.box[0], other.box[0]), min(target.box[1], other.box[1])
+        x1, y1 = max(target.box[2], other.box[2]), max(target.box[3], other.box[3])
+        grow = g.uniform(0.95, 1.1)
+        mx, my, w, h = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * grow, (y1 - y0) * grow
+        return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+    if kind == "tray":
+        return _square(g.uniform(0, frame), g.uniform(0, frame), s * g.uniform(0.7, 1.3))
+    if kind == "piece":
+        # A pip or a corner of the face boxed alone, as a big pale die's pips are.
+        return _square(cx + g.uniform(-0.3, 0.3) * s, cy + g.uniform(-0.3, 0.3) * s, s * g.uniform(0.15, 0.35))
+    angle, away = g.uniform(0, 2 * np.pi), g.uniform(0.45, 0.9) * s  # "aside"
+    return _square(cx + away * np.cos(angle), cy + away * np.sin(angle), s * g.uniform(0.8, 1.2))
+
+
+def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 42.0) -> np.ndarray:
+    """A crop, by the crop convention, of a box that holds no one die (see the module's account)."""
+    g = as_generator(rng)
+    kind = str(g.choice(KINDS, p=WEIGHTS))
+    neighbours = int(g.integers(1, 5)) if kind in ("between", "pair") else None
+    image, placed, _ = die_scene(g, int(g.integers(1, 7)), edge, tilt_max, neighbours)
+    frame = image.shape[0]
+    for _ in range(20):
+        box = _box(g, kind, placed, frame)
+        middle_inside = 0 <= (box[0] + box[2]) / 2 < frame and 0 <= (box[1] + box[3]) / 2 < frame
+        if middle_inside and not _like_a_die(box, placed):
+            return die_crop(image, box)
+        kind = "aside"  # no neighbour was placed, or the box fell on a die: look beside the die
+    return die_crop(image, _square(0, 0, _size(placed[0])))  # the patch's corner: bare tray
