@@ -78,6 +78,11 @@ class DiceDetector:
     def __init__(self, config: DetectorConfig | None = None, empty_tray: np.ndarray | None = None):
         self.config = config or DetectorConfig()
         self.obstructed = False  # a hand or an arm was in the last frame detected
+        # The last frame's foreground (pixels unlike the tray) at the working size, and that
+        # size over the frame's: the reader looks again where the boxes leave some out.
+        self.foreground_mask: np.ndarray | None = None
+        self.marks_mask: np.ndarray | None = None
+        self.work_scale = 1.0
         self._empty_lab: np.ndarray | None = None
         self._lab: np.ndarray | None = None  # the last frame in Lab at the working size
         self._empty_shape: tuple[int, int] | None = None
@@ -101,6 +106,11 @@ class DiceDetector:
         work, scale = self._to_work(image_bgr)
         raw, mask, faint = self._masks(work)
         self.obstructed = _hand_in_tray(mask, self.config)
+        # The faint mask too: a pale die's body often shows only at the fainter contrast. The
+        # unfilled mask keeps marks too small to be dice: a dark die on dark felt shows only its pips.
+        self.foreground_mask = mask if faint is None else cv2.bitwise_or(mask, faint)
+        self.marks_mask = raw
+        self.work_scale = scale
         boxes = _dice_boxes(mask, raw, work, self.config)
         if faint is not None:
             boxes += _faint_dice(faint, work, boxes, self.config)

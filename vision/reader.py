@@ -1,5 +1,9 @@
 """Frames -> dice readings: detection, then one classifier batch per frame, then colours.
 
+The model also judges the detector's boxes (its NOT_A_DIE label): a box it is sure holds no
+die is dropped, and vision.recover looks again, with the model as the judge, where the boxes
+left die-like pixels unexplained or may hold two dice at once.
+
 `DiceReader.read(frame)` reads every die in one frame. `SettledReader.feed(frame, timestamp)`
 watches a stream and gives one reading per roll: only after the tray has been still for a
 moment, never while dice tumble or a hand is in the tray, and not again for the same dice
@@ -16,10 +20,11 @@ import numpy as np
 
 from companion.engine.dice import pip_value
 
-from .classify import FaceClassifier
+from .classify import NOT_A_DIE, FaceClassifier
 from .colors import dominant_color
 from .crops import die_crop
 from .detect import DetectorConfig, DiceDetector
+from .recover import look_again
 from .settle import MOVING, SettleConfig, SettleDetector
 
 __all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
@@ -30,6 +35,13 @@ DEFAULT_THRESHOLD = 0.8
 # still gives one crop showing the whole face.
 CROP_SCALES = (1.0, 1.2)
 RECHECK_BELOW = 0.9
+# A box the model judges NOT_A_DIE at least this likely is dropped (a model without that label
+# keeps every box): a shadow's corner, a pip of a pale die, half of each of two dice.
+DROP_FROM = 0.99
+# A box far bigger than the roll's dice, or one the model judges possibly no die, is looked
+# through again (vision.recover): it may hold two dice, or a die's edge beside its middle.
+DOUBTFUL_SIZE = 1.25
+DOUBTFUL_FROM = 0.05
 
 
 @dataclass(frozen=True)
@@ -83,13 +95,16 @@ class DiceReader:
                  threshold: float = DEFAULT_THRESHOLD, detector: DiceDetector | None = None,
                  detector_config: DetectorConfig | None = None, empty_tray: np.ndarray | None = None,
                  classifier: FaceClassifier | None = None, keep_crops: bool = True,
-                 scales: tuple[float, ...] = CROP_SCALES):
+                 scales: tuple[float, ...] = CROP_SCALES, second_look: bool = True):
         if not 0.0 <= threshold <= 1.0:
             raise ValueError(f"The confidence threshold must lie between 0 and 1, not {threshold}.")
         self.threshold = threshold
         self.classifier = classifier or FaceClassifier(model_path, labels_path)
         self.detector = detector or DiceDetector(detector_config, empty_tray)
         self.keep_crops = keep_crops
+        labels = self.classifier.labels
+        self._none = labels.index(NOT_A_DIE) if NOT_A_DIE in labels else None
+        self.second_look = second_look
         if not scales or any(f <= 0 for f in scales):
             raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
         self.scales = tuple(scales)
@@ -100,42 +115,75 @@ class DiceReader:
         obstructed = self.detector.obstructed
         if not detections:
             return DiceReading((), frame_index, time, obstructed)
-        crops = np.stack([die_crop(frame_bgr, d.box) for d in detections])
-        faces = self._classify(frame_bgr, detections, crops)
+        boxes = [d.box for d in detections]
+        crops = np.stack([die_crop(frame_bgr, b) for b in boxes])
+        probs = self._probabilities(frame_bgr, boxes, crops)
+        if self._none is not None:
+            keep = probs[:, self._none] < DROP_FROM
+            boxes = [b for b, k in zip(boxes, keep) if k]
+            crops, probs = crops[keep], probs[keep]
+            if boxes and self.second_look and self.detector.foreground_mask is not None:
+                boxes, crops, probs = self._look_again(frame_bgr, boxes, crops, probs)
         dice = []
-        for det, crop, (label, confidence) in zip(detections, crops, faces):
+        for box, crop, p in zip(boxes, crops, probs):
+            label, confidence = self._face(p)
             dice.append(DieRead(face=pip_value(label), label=label, confidence=confidence,
-                                box=det.box, color=_crop_color(crop),
+                                box=box, color=_crop_color(crop),
                                 uncertain=confidence < self.threshold,
                                 crop=crop if self.keep_crops else None))
+        side = max(1.0, float(np.median([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]))) if dice else 1.0
+        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / side), (d.box[0] + d.box[2]) / 2))
         return DiceReading(tuple(dice), frame_index, time, obstructed)
 
-    def _classify(self, frame_bgr, detections, crops) -> list[tuple[str, float]]:
+    def _look_again(self, frame_bgr, boxes, crops, probs):
+        """The boxes with the dice vision.recover finds where they left some out."""
+        sides = [np.sqrt((x1 - x0) * (y1 - y0)) for x0, y0, x1, y1 in boxes]
+        side = float(np.median(sides))
+        doubtful = [s > DOUBTFUL_SIZE * side or p[self._none] > DOUBTFUL_FROM for s, p in zip(sides, probs)]
+        more, dropped = look_again(frame_bgr, boxes, doubtful, self.detector.foreground_mask,
+                                   self.detector.marks_mask, self.detector.work_scale, side, self.classifier, self._none)
+        if not more:
+            return boxes, crops, probs
+        keep = [k for k in range(len(boxes)) if k not in dropped]
+        return ([boxes[k] for k in keep] + [b for b, _, _ in more],
+                np.concatenate([crops[keep], np.stack([c for _, _, c in more])]),
+                np.concatenate([probs[keep], np.stack([p for _, p, _ in more])]))
+
+    def _face(self, probs: np.ndarray) -> tuple[str, float]:
+        """The likeliest face and its probability (a box the model also judged possibly no die
+        keeps that doubt: its face's probability is lower)."""
+        if self._none is not None:
+            probs = probs.copy()
+            probs[self._none] = -1.0
+        best = int(probs.argmax())
+        return self.classifier.labels[best], float(probs[best])
+
+    def _probabilities(self, frame_bgr, boxes, crops) -> np.ndarray:
         """One batch for all dice; a die the model is unsure of is looked at again at the other
         scales, and its probabilities averaged over them."""
         probs = self.classifier.probabilities(crops)
-        unsure = [i for i in range(len(detections)) if probs[i].max() < RECHECK_BELOW]
+        unsure = [i for i in range(len(boxes)) if probs[i].max() < RECHECK_BELOW]
         others = [f for f in self.scales if f != 1.0]
         if unsure and others:
-            extra = np.stack([die_crop(frame_bgr, _scaled(detections[i].box, f)) for f in others for i in unsure])
+            extra = np.stack([die_crop(frame_bgr, _scaled(boxes[i], f)) for f in others for i in unsure])
             more = self.classifier.probabilities(extra).reshape(len(others), len(unsure), -1)
             for k, i in enumerate(unsure):
                 probs[i] = (probs[i] + more[:, k].sum(axis=0)) / (1 + len(others))
-        best = probs.argmax(axis=1)
-        return [(self.classifier.labels[i], float(probs[n, i])) for n, i in enumerate(best)]
+        return probs
 
     def read_crop(self, crop_bgr: np.ndarray) -> DieRead:
         """Classify an image that shows one die filling it (no detection).
 
         A die is square: in a picture wider than high it fills the centred square of the short
         side, which is then the die's box. (No second look at a bigger box: that is for boxes a
-        detector may have clipped.)
+        detector may have clipped.) The picture is taken to show a die: a face is read even where
+        the model doubts there is one, and the doubt lowers its confidence.
         """
         h, w = crop_bgr.shape[:2]
         s = min(w, h)
         x0, y0 = (w - s) // 2, (h - s) // 2
         crop = die_crop(crop_bgr, (x0, y0, x0 + s, y0 + s))
-        label, confidence = self.classifier.classify(crop[None])[0]
+        label, confidence = self._face(self.classifier.probabilities(crop[None])[0])
         return DieRead(pip_value(label), label, confidence, (0, 0, w, h), _crop_color(crop),
                        confidence < self.threshold, crop if self.keep_crops else None)
 

@@ -11,6 +11,7 @@ import numpy as np
 from ai_edge_litert.interpreter import Interpreter
 
 from companion.engine.dice import PIP_FACES
+from vision.classify import NOT_A_DIE
 from vision.crops import INPUT_SIZE
 from vision.synth import render_die_crop
 
@@ -24,8 +25,8 @@ def _labels():
     return [line.strip() for line in LABELS.read_text().splitlines() if line.strip()]
 
 
-def test_labels_are_the_engine_pip_faces():
-    assert _labels() == list(PIP_FACES)
+def test_labels_are_the_engine_pip_faces_and_no_die():
+    assert _labels() == list(PIP_FACES) + [NOT_A_DIE]
 
 
 def test_model_loads_and_its_shapes_match_labels_and_crop_size():

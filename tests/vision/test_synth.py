@@ -200,16 +200,19 @@ def test_crops_of_no_die_are_deterministic_and_never_a_dies_box():
     assert a.shape == (INPUT_SIZE, INPUT_SIZE, 3) and a.dtype == np.uint8
     assert np.array_equal(a, nodie.render_not_a_die_crop(random.Random(4)))
     g = np.random.default_rng(2)
+    boxed = [k for k in nodie.KINDS if k != "grain"]  # grain: a tray without dice, drawn apart
     kinds = set()
     for _ in range(60):
-        kind = str(g.choice(nodie.KINDS))
+        kind = str(g.choice(boxed))
         _, placed, _ = nodie.die_scene(g, int(g.integers(1, 7)), neighbours=2)
         box = nodie._box(g, kind, placed, 200)
         kinds.add(kind)
         if kind in ("aside", "piece"):
             # Beside a die (its middle half a die or more away) or a pip's size: never a die's box.
             assert not nodie._like_a_die(box, placed[:1])
-    assert kinds == set(nodie.KINDS)
+    assert kinds == set(boxed)
     # A box on a die's middle at the die's size is what the die crops are: refused as no die.
     target = placed[0]
     assert nodie._like_a_die(target.box, placed)
+    grain = nodie._grain_crop(np.random.default_rng(8), 30.0)
+    assert grain.shape == (INPUT_SIZE, INPUT_SIZE, 3) and grain.std() > 0

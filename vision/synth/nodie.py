@@ -3,20 +3,22 @@
 A detector's box can be wrong in a few ways, each drawn here from the same dice and trays as
 the die crops: a box off to the side of a die (its middle on the die's edge or beyond), a box
 between two touching dice (half of each), a box around two dice at once, a box of bare tray
-(wood grain, felt, a shadow, the edge of a die at most), and a box around a pip or a corner of
-a big die whose body hardly shows. A box whose middle is near a die's middle and about its size
+(wood grain, felt, a shadow, the edge of a die at most), a box on the tray's likeliest pip (a
+wood grain's ring), and a box around a pip or a corner of a big die whose body hardly shows. A box whose middle is near a die's middle and about its size
 is a die's box (the die crops cover that, shifted and grown as a detector's are) and is never
 drawn here.
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from ..crops import die_crop
-from .scene import Placed, as_generator, die_scene
+from .scene import CROP_EDGE_MAX, EDGE_RANGE, Placed, as_generator, composite, die_scene, random_light
+from .style import background, camera_effects
 
-KINDS = ("aside", "between", "pair", "tray", "piece")
-WEIGHTS = (0.3, 0.2, 0.15, 0.2, 0.15)
+KINDS = ("aside", "between", "pair", "tray", "grain", "piece")
+WEIGHTS = (0.25, 0.18, 0.12, 0.12, 0.18, 0.15)
 
 
 def _size(p: Placed) -> float:
@@ -40,6 +42,27 @@ def _square(cx: float, cy: float, side: float) -> tuple[float, float, float, flo
     return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
 
 
+def _grain_crop(g: np.random.Generator, edge: float | None) -> np.ndarray:
+    """Bare tray boxed where it looks most like a pip (a wood grain's ring, a felt's fleck): the
+    strongest response of a blob filter a pip wide, one of the few strongest picked at random.
+    A whole tray is drawn, as its grain swirls over distances of many dice."""
+    if edge is None:
+        edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
+    w, h = 320, 240
+    # Mostly wood: its grain's rings are what passes for a pip with a face around it.
+    surface = "wood" if g.random() < 0.6 else None
+    tray = composite(background(g, (w, h), surface), [], random_light(g), 0.4)
+    image = camera_effects(g, tray, strength=float(np.clip(edge / 40.0, 0.5, 1.0)))
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    sigma = max(1.0, 0.1 * edge)
+    response = np.abs(cv2.GaussianBlur(grey, (0, 0), sigma) - cv2.GaussianBlur(grey, (0, 0), 3 * sigma))
+    m = int(edge)
+    inner = response[m:h - m, m:w - m]
+    best = np.argsort(inner, axis=None)[-8:]
+    y, x = np.unravel_index(best[int(g.integers(0, len(best)))], inner.shape)
+    return die_crop(image, _square(x + m, y + m, 1.2 * edge * g.uniform(0.7, 1.3)))
+
+
 def _box(g: np.random.Generator, kind: str, placed: list[Placed], frame: int):
     target = placed[0]
     s = _size(target)
@@ -59,7 +82,7 @@ def _box(g: np.random.Generator, kind: str, placed: list[Placed], frame: int):
         return _square(g.uniform(0, frame), g.uniform(0, frame), s * g.uniform(0.7, 1.3))
     if kind == "piece":
         # A pip or a corner of the face boxed alone, as a big pale die's pips are.
-        return _square(cx + g.uniform(-0.3, 0.3) * s, cy + g.uniform(-0.3, 0.3) * s, s * g.uniform(0.15, 0.35))
+        return _square(cx + g.uniform(-0.3, 0.3) * s, cy + g.uniform(-0.3, 0.3) * s, s * g.uniform(0.15, 0.45))
     angle, away = g.uniform(0, 2 * np.pi), g.uniform(0.45, 0.9) * s  # "aside"
     return _square(cx + away * np.cos(angle), cy + away * np.sin(angle), s * g.uniform(0.8, 1.2))
 
@@ -68,6 +91,8 @@ def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 4
     """A crop, by the crop convention, of a box that holds no one die (see the module's account)."""
     g = as_generator(rng)
     kind = str(g.choice(KINDS, p=WEIGHTS))
+    if kind == "grain":
+        return _grain_crop(g, edge)
     neighbours = int(g.integers(1, 5)) if kind in ("between", "pair") else None
     image, placed, _ = die_scene(g, int(g.integers(1, 7)), edge, tilt_max, neighbours)
     frame = image.shape[0]

@@ -12,7 +12,7 @@ from ..crops import INPUT_SIZE
 from ..synth import render_label_crop
 
 # Bump when the renderer changes so that cached sets are rendered anew.
-RENDER_VERSION = 9
+RENDER_VERSION = 10
 
 
 def _quiet_worker():

@@ -33,10 +33,15 @@ class Score:
         return f"{100 * self.accuracy:.2f}% ({self.correct}/{self.total}){extra}"
 
 
-def _predict(clf: FaceClassifier, crops: np.ndarray, batch: int = 64) -> list[str]:
+def _predict(clf: FaceClassifier, crops: np.ndarray, batch: int = 64, face: bool = False) -> list[str]:
+    """The label of each crop; face: the likeliest face even where NOT_A_DIE is likelier (a box
+    known to hold a die is read so, as DiceReader reads a box it keeps)."""
     out: list[str] = []
     for i in range(0, len(crops), batch):
-        out.extend(label for label, _ in clf.classify(crops[i:i + batch]))
+        probs = clf.probabilities(crops[i:i + batch])
+        if face and NOT_A_DIE in clf.labels:
+            probs[:, clf.labels.index(NOT_A_DIE)] = -1.0
+        out.extend(clf.labels[k] for k in probs.argmax(axis=1))
     return out
 
 
@@ -68,7 +73,7 @@ def webcam_crops(clf: FaceClassifier, root: Path = REAL_DICE / "webcam-crops") -
             x0, y0 = (w - side) // 2, (h - side) // 2
             crops.append(die_crop(img, (x0, y0, x0 + side, y0 + side)))
             truth.append(f"pip{folder.name}")
-    predicted = _predict(clf, np.stack(crops))
+    predicted = _predict(clf, np.stack(crops), face=True)
     wrong = [f"{t}->{p}" for t, p in zip(truth, predicted) if t != p]
     return Score(len(truth) - len(wrong), len(truth), "wrong: " + ", ".join(wrong[:12]) if wrong else "")
 
@@ -85,8 +90,8 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
     for name, dice in sorted(labels.items()):
         img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
         found = detector.detect(img)
-        read = _predict(clf, np.stack([die_crop(img, d.box) for d in found])) if found else []
-        boxed = _predict(clf, np.stack([die_crop(img, d["box"]) for d in dice]))
+        read = _predict(clf, np.stack([die_crop(img, d.box) for d in found]), face=True) if found else []
+        boxed = _predict(clf, np.stack([die_crop(img, d["box"]) for d in dice]), face=True)
         for d, b in zip(dice, boxed):
             total += 1
             on_boxes += b == f"pip{d['face']}"
