@@ -8,6 +8,7 @@ Figures (targets from issue 3):
   webcam-crops accuracy (the whole crop classified as one die)                 >= 98 %
   dice found (synthetic + tilted-webcam)                                       >= 99 %
   empty trays with a die reported                                              0
+Also two-dice trays (Rolling Village's roll): accuracy, and trays where a third box shows.
 """
 from __future__ import annotations
 
@@ -45,11 +46,13 @@ def _match(reading, box):
                default=None)
 
 
-def synthetic(reader: DiceReader, trays: int, misses: Path | None = None, seed: str = HELD_OUT_SEED) -> dict:
+def synthetic(reader: DiceReader, trays: int, misses: Path | None = None, seed: str = HELD_OUT_SEED,
+              dice_per_tray: int | None = None) -> dict:
+    """Rendered trays of 1-12 dice (or dice_per_tray each), every die matched to a die read."""
     rng = random.Random(seed)
-    dice = found = correct = extra = 0
+    dice = found = correct = extra = trays_with_extra = 0
     for tray in range(trays):
-        scene = render_tray(rng, rng.randint(1, 12))
+        scene = render_tray(rng, dice_per_tray or rng.randint(1, 12))
         reading = reader.read(scene.image)
         matched = 0
         missed, misread = [], []
@@ -65,10 +68,11 @@ def synthetic(reader: DiceReader, trays: int, misses: Path | None = None, seed: 
             else:
                 missed.append(truth.box)
         extra += max(0, len(reading.dice) - matched)
+        trays_with_extra += len(reading.dice) > matched
         if misses is not None and (missed or misread):
             _draw_misses(misses / f"tray-{tray:04d}.png", scene.image, reading, missed, misread)
     return {"trays": trays, "dice": dice, "found": found, "correct": correct, "extra": extra,
-            "accuracy": correct / dice, "found_rate": found / dice,
+            "trays_with_extra": trays_with_extra, "accuracy": correct / dice, "found_rate": found / dice,
             "accuracy_of_found": correct / max(found, 1)}
 
 
@@ -133,7 +137,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     reader = DiceReader(args.model, keep_crops=False)
     t0 = time.perf_counter()
-    result = {"synthetic": synthetic(reader, args.trays, args.misses, args.seed), "empty": empty_trays(reader, 50),
+    result = {"synthetic": synthetic(reader, args.trays, args.misses, args.seed),
+              # Rolling Village's roll: two dice, and a third box makes the players tap the dice in.
+              "two_dice": synthetic(reader, max(1, args.trays // 3), None, args.seed + "-two", dice_per_tray=2),
+              "empty": empty_trays(reader, 50),
               "tilted_webcam": tilted_webcam(reader), "webcam_crops": webcam_crops(reader)}
     result["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:
@@ -143,6 +150,9 @@ def main(argv=None) -> int:
     print(f"Synthetic held-out ({s['trays']} trays, {s['dice']} dice): face accuracy {100 * s['accuracy']:.2f} % "
           f"(target >= 99.5 %); found {100 * s['found_rate']:.2f} % (target >= 99 %), "
           f"{100 * s['accuracy_of_found']:.2f} % of those read right; {s['extra']} extra detections")
+    two = result["two_dice"]
+    print(f"Two-dice trays ({two['trays']} trays): face accuracy {100 * two['accuracy']:.2f} %, found "
+          f"{100 * two['found_rate']:.2f} %; {two['trays_with_extra']} trays with an extra detection")
     print(f"Empty trays: {e['trays_with_dice_reported']} of {e['trays']} with a die reported (target 0)")
     if t:
         print(f"Real tilted-webcam ({t['photos']} photos, {t['dice']} dice): accuracy {100 * t['accuracy']:.2f} % "
