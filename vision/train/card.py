@@ -64,8 +64,9 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "left-right flips, shifts of up to 3 px and brightness/contrast changes. A seventh label, `none`,",
         "is a box that holds no one die, drawn from the same dice and trays (`vision.synth.nodie`): a box",
         "beside a die (its middle on the die's edge or beyond), between two touching dice, around two,",
-        "on bare tray, or around a pip or a corner of a big die. The reader drops a box the model judges",
-        "`none` and looks for dice its boxes left out with the model as the judge (`vision.recover`).",
+        "on bare tray or on its likeliest pip (a wood grain's ring), or around a pip or a corner of a big",
+        "die. The reader drops a box the model is sure holds no die and looks for dice its boxes left out",
+        "with the model as the judge (`vision.recover`).",
         "",
     ]
     lines += [f"- {k}: {v}" for k, v in recipe.items()]
