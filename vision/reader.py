@@ -131,8 +131,10 @@ class DiceReader:
                                 box=box, color=_crop_color(crop),
                                 uncertain=confidence < self.threshold,
                                 crop=crop if self.keep_crops else None))
-        side = max(1.0, float(np.median([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]))) if dice else 1.0
-        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / side), (d.box[0] + d.box[2]) / 2))
+        # Top to bottom in rows a die high, then left to right (the dice found again among them).
+        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
+        row = max(1.0, float(np.median(sides))) if sides else 1.0
+        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
         return DiceReading(tuple(dice), frame_index, time, obstructed)
 
     def _look_again(self, frame_bgr, boxes, crops, probs):
@@ -140,8 +142,9 @@ class DiceReader:
         sides = [np.sqrt((x1 - x0) * (y1 - y0)) for x0, y0, x1, y1 in boxes]
         side = float(np.median(sides))
         doubtful = [s > DOUBTFUL_SIZE * side or p[self._none] > DOUBTFUL_FROM for s, p in zip(sides, probs)]
-        more, dropped = look_again(frame_bgr, boxes, doubtful, self.detector.foreground_mask,
-                                   self.detector.marks_mask, self.detector.work_scale, side, self.classifier, self._none)
+        detector = self.detector
+        more, dropped = look_again(frame_bgr, boxes, doubtful, detector.foreground_mask, detector.marks_mask,
+                                   detector.work_scale, side, self.classifier, self._none)
         if not more:
             return boxes, crops, probs
         keep = [k for k in range(len(boxes)) if k not in dropped]

@@ -65,7 +65,8 @@ def look_again(frame_bgr: np.ndarray, kept: list[tuple], doubtful: list[bool], f
         x0, y0, x1, y1 = boxes[i]
         box = (max(0, int(round(x0))), max(0, int(round(y0))), min(w, int(round(x1))), min(h, int(round(y1))))
         found.append((box, probs[i], crops[i]))
-        dropped |= {k for k, (b, d) in enumerate(zip(kept, doubtful)) if d and b[0] <= cx <= b[2] and b[1] <= cy <= b[3]}
+        dropped |= {k for k, (b, d) in enumerate(zip(kept, doubtful))
+                    if d and b[0] <= cx <= b[2] and b[1] <= cy <= b[3]}
     return found, dropped
 
 
@@ -90,7 +91,8 @@ def _windows(kept, foreground: np.ndarray, marks: np.ndarray | None, scale: floa
     if marks is not None:
         # Pips a few pixels apart merge into one patch: a die whose body does not show.
         size = max(3, int(0.3 * s) | 1)
-        foreground = cv2.bitwise_or(foreground, cv2.dilate(marks, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))))
+        pips = cv2.dilate(marks, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+        foreground = cv2.bitwise_or(foreground, pips)
     left = foreground.copy()
     for x0, y0, x1, y1 in kept:
         cx, cy = (x0 + x1) / 2 * scale, (y0 + y1) / 2 * scale

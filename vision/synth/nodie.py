@@ -4,9 +4,9 @@ A detector's box can be wrong in a few ways, each drawn here from the same dice 
 the die crops: a box off to the side of a die (its middle on the die's edge or beyond), a box
 between two touching dice (half of each), a box around two dice at once, a box of bare tray
 (wood grain, felt, a shadow, the edge of a die at most), a box on the tray's likeliest pip (a
-wood grain's ring), and a box around a pip or a corner of a big die whose body hardly shows. A box whose middle is near a die's middle and about its size
-is a die's box (the die crops cover that, shifted and grown as a detector's are) and is never
-drawn here.
+wood grain's ring), and a box around a pip or a corner of a big die whose body hardly shows.
+A box whose middle is near a die's middle and about its size is a die's box (the die crops
+cover that, shifted and grown as a detector's are) and is never drawn here.
 """
 from __future__ import annotations
 
