@@ -81,6 +81,8 @@ class FaceClassifier:
             raise ModelError(f"The dice model {self.model_path} does not exist; "
                              "dice must be entered by hand until it is installed.", self.model_path)
         self.labels = load_labels(self.labels_path)
+        # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
+        self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
         interpreter_class = _interpreter_class()
         try:
             self._interpreter = interpreter_class(model_path=str(self.model_path), num_threads=num_threads)
@@ -119,6 +121,15 @@ class FaceClassifier:
         probs = self.probabilities(crops)
         best = probs.argmax(axis=1)
         return [(self.labels[i], float(probs[n, i])) for n, i in enumerate(best)]
+
+    def faces(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For (N, classes) probabilities: each row's likeliest face (its label index) and that
+        face's probability, NOT_A_DIE set aside (a box known, or kept, to hold a die is read so)."""
+        faces = np.array(probs, dtype=np.float32, ndmin=2)
+        if self.none_index is not None:
+            faces[:, self.none_index] = -1.0
+        best = faces.argmax(axis=1)
+        return best, faces[np.arange(len(faces)), best]
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """Class probabilities (N, classes) for a uint8 RGB batch."""

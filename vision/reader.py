@@ -20,7 +20,7 @@ import numpy as np
 
 from companion.engine.dice import pip_value
 
-from .classify import NOT_A_DIE, FaceClassifier
+from .classify import FaceClassifier
 from .colors import dominant_color
 from .crops import die_crop
 from .detect import DetectorConfig, DiceDetector
@@ -102,8 +102,6 @@ class DiceReader:
         self.classifier = classifier or FaceClassifier(model_path, labels_path)
         self.detector = detector or DiceDetector(detector_config, empty_tray)
         self.keep_crops = keep_crops
-        labels = self.classifier.labels
-        self._none = labels.index(NOT_A_DIE) if NOT_A_DIE in labels else None
         self.second_look = second_look
         if not scales or any(f <= 0 for f in scales):
             raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
@@ -118,8 +116,9 @@ class DiceReader:
         boxes = [d.box for d in detections]
         crops = np.stack([die_crop(frame_bgr, b) for b in boxes])
         probs = self._probabilities(frame_bgr, boxes, crops)
-        if self._none is not None:
-            keep = probs[:, self._none] < DROP_FROM
+        none = self.classifier.none_index
+        if none is not None:
+            keep = probs[:, none] < DROP_FROM
             boxes = [b for b, k in zip(boxes, keep) if k]
             crops, probs = crops[keep], probs[keep]
             if boxes and self.second_look and self.detector.foreground_mask is not None:
@@ -141,10 +140,11 @@ class DiceReader:
         """The boxes with the dice vision.recover finds where they left some out."""
         sides = [np.sqrt((x1 - x0) * (y1 - y0)) for x0, y0, x1, y1 in boxes]
         side = float(np.median(sides))
-        doubtful = [s > DOUBTFUL_SIZE * side or p[self._none] > DOUBTFUL_FROM for s, p in zip(sides, probs)]
+        none = self.classifier.none_index
+        doubtful = [s > DOUBTFUL_SIZE * side or p[none] > DOUBTFUL_FROM for s, p in zip(sides, probs)]
         detector = self.detector
         more, dropped = look_again(frame_bgr, boxes, doubtful, detector.foreground_mask, detector.marks_mask,
-                                   detector.work_scale, side, self.classifier, self._none)
+                                   detector.work_scale, side, self.classifier)
         if not more:
             return boxes, crops, probs
         keep = [k for k in range(len(boxes)) if k not in dropped]
@@ -155,11 +155,8 @@ class DiceReader:
     def _face(self, probs: np.ndarray) -> tuple[str, float]:
         """The likeliest face and its probability (a box the model also judged possibly no die
         keeps that doubt: its face's probability is lower)."""
-        if self._none is not None:
-            probs = probs.copy()
-            probs[self._none] = -1.0
-        best = int(probs.argmax())
-        return self.classifier.labels[best], float(probs[best])
+        best, probability = self.classifier.faces(probs)
+        return self.classifier.labels[best[0]], float(probability[0])
 
     def _probabilities(self, frame_bgr, boxes, crops) -> np.ndarray:
         """One batch for all dice; a die the model is unsure of is looked at again at the other

@@ -32,7 +32,7 @@ MAX_WINDOWS = 160
 
 
 def look_again(frame_bgr: np.ndarray, kept: list[tuple], doubtful: list[bool], foreground: np.ndarray,
-               marks: np.ndarray | None, scale: float, side: float, classifier, none_index: int
+               marks: np.ndarray | None, scale: float, side: float, classifier
                ) -> tuple[list[tuple[tuple, np.ndarray, np.ndarray]], set[int]]:
     """Dice found in the foreground the kept boxes do not explain, as (box, probabilities, crop),
     and the kept boxes to drop for them.
@@ -40,7 +40,8 @@ def look_again(frame_bgr: np.ndarray, kept: list[tuple], doubtful: list[bool], f
     kept: boxes (x0, y0, x1, y1) in the frame's pixels; doubtful: those that may hold two dice or
     none (far bigger than the roll's dice, or judged possibly no die): they explain nothing, and
     one that holds the middle of a die found again is dropped for it. foreground: the detector's
-    mask at its working size, the frame's size times scale; side: the roll's die side in pixels.
+    mask at its working size, the frame's size times scale; side: the roll's die side in pixels;
+    classifier: a FaceClassifier whose model has the NOT_A_DIE label.
     """
     h, w = frame_bgr.shape[:2]
     sure = [b for b, d in zip(kept, doubtful) if not d]
@@ -50,16 +51,16 @@ def look_again(frame_bgr: np.ndarray, kept: list[tuple], doubtful: list[bool], f
     boxes = [(cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2) for cx, cy in windows]
     crops = np.stack([die_crop(frame_bgr, b) for b in boxes])
     probs = classifier.probabilities(crops)
-    faces = np.delete(probs, none_index, axis=1)
-    good = (probs[:, none_index] < NONE_BELOW) & (faces.max(axis=1) > FACE_AT_LEAST)
+    none = classifier.none_index
+    good = (probs[:, none] < NONE_BELOW) & (classifier.faces(probs)[1] > FACE_AT_LEAST)
     centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in sure]
     found, dropped = [], set()
-    for i in sorted(np.flatnonzero(good), key=lambda i: probs[i, none_index]):
+    for i in sorted(np.flatnonzero(good), key=lambda i: probs[i, none]):
         cx, cy = windows[i]
         near = [(x, y) for x, y in centres if np.hypot(cx - x, cy - y) < side]
         if any(np.hypot(cx - x, cy - y) < APART * side for x, y in near):
             continue  # a die already kept, or a window on the same die as a better one
-        if near and _one_die(frame_bgr, (cx, cy), near, side, classifier, none_index):
+        if near and _one_die(frame_bgr, (cx, cy), near, side, classifier):
             continue
         centres.append((cx, cy))
         x0, y0, x1, y1 = boxes[i]
@@ -70,14 +71,14 @@ def look_again(frame_bgr: np.ndarray, kept: list[tuple], doubtful: list[bool], f
     return found, dropped
 
 
-def _one_die(frame_bgr, centre, near, side: float, classifier, none_index: int) -> bool:
+def _one_die(frame_bgr, centre, near, side: float, classifier) -> bool:
     """Whether a window a little apart from a die's middle is on that same die: a window halfway
     between the two middles is a die too (halfway between two dice lies their seam, no die)."""
     cx, cy = centre
     halfway = [((cx + x) / 2, (cy + y) / 2) for x, y in near]
     crops = np.stack([die_crop(frame_bgr, (x - side / 2, y - side / 2, x + side / 2, y + side / 2))
                       for x, y in halfway])
-    return bool((classifier.probabilities(crops)[:, none_index] < 0.5).any())
+    return bool((classifier.probabilities(crops)[:, classifier.none_index] < 0.5).any())
 
 
 def _windows(kept, foreground: np.ndarray, marks: np.ndarray | None, scale: float, side: float

@@ -96,3 +96,15 @@ def test_missing_or_mismatched_labels_name_the_file(tmp_path):
     labels_path_for(model).write_text("pip1\npip1\n")
     with pytest.raises(ModelError, match="names a label twice"):
         load_labels(labels_path_for(model))
+
+
+def test_faces_set_the_no_die_label_aside(classifier):
+    none = classifier.none_index
+    assert classifier.labels[none] == NOT_A_DIE
+    probs = np.zeros((2, len(classifier.labels)), np.float32)
+    probs[0, none], probs[0, 3] = 0.7, 0.2
+    probs[1, 5] = 0.9
+    best, probability = classifier.faces(probs)
+    assert [classifier.labels[i] for i in best] == ["pip4", "pip6"]
+    assert probability.tolist() == pytest.approx([0.2, 0.9])
+    assert probs[0, none] == pytest.approx(0.7)  # the caller's probabilities are left as they were

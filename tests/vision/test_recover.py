@@ -24,8 +24,7 @@ def _look(reader, image, kept, doubtful=None):
     detector = reader.detector
     side = float(np.median([np.sqrt((x1 - x0) * (y1 - y0)) for x0, y0, x1, y1 in kept]))
     return look_again(image, kept, doubtful or [False] * len(kept), detector.foreground_mask,
-                      detector.marks_mask, detector.work_scale, side, reader.classifier,
-                      reader.classifier.labels.index(NOT_A_DIE))
+                      detector.marks_mask, detector.work_scale, side, reader.classifier)
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13])

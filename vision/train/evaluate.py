@@ -39,9 +39,8 @@ def _predict(clf: FaceClassifier, crops: np.ndarray, batch: int = 64, face: bool
     out: list[str] = []
     for i in range(0, len(crops), batch):
         probs = clf.probabilities(crops[i:i + batch])
-        if face and NOT_A_DIE in clf.labels:
-            probs[:, clf.labels.index(NOT_A_DIE)] = -1.0
-        out.extend(clf.labels[k] for k in probs.argmax(axis=1))
+        best = clf.faces(probs)[0] if face else probs.argmax(axis=1)
+        out.extend(clf.labels[k] for k in best)
     return out
 
 
