@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from companion.events import Command, TableLight
 
-from . import Draft, GameInput, Outcome, Table, _whole, wiring
+from . import Draft, GameInput, Outcome, Table, whole, wiring
 
 
 @wiring("rolling-village")
@@ -90,7 +90,7 @@ class RollingVillageInput(GameInput):
 
     def on_die(self, table: Table, value: int) -> Outcome:
         state = table.state
-        if not (_whole(value) and 1 <= value <= 6):
+        if not (whole(value) and 1 <= value <= 6):
             return Outcome(info=f"A die shows 1 to 6, not {value!r}.")
         if state.phase not in ("roll", "activate") and not table.draft.correcting:
             return Outcome(info=f"The dice {list(state.dice)} are in: build first, then roll again "
@@ -127,7 +127,7 @@ class RollingVillageInput(GameInput):
 
     def on_player_step(self, table: Table, step: int) -> Outcome:
         players = table.state.players
-        step = step if _whole(step) else 1
+        step = step if whole(step) else 1
         index = players.index(table.draft.player) if table.draft.player in players else 0
         return self.on_player(table, players[(index + step) % len(players)])
 
@@ -141,7 +141,7 @@ class RollingVillageInput(GameInput):
             sums = " or ".join(str(s) for s in state.sheet.choice_sums)
             return Outcome(info=f"Players choose their Avenue only when the scoring roll adds up to "
                                 f"{sums} (rule: Scoring Phase).")
-        if player not in state.players or not (_whole(row) and 1 <= row <= state.sheet.avenues):
+        if player not in state.players or not (whole(row) and 1 <= row <= state.sheet.avenues):
             return Outcome(info=f"An Avenue is chosen by a player, 1 to {state.sheet.avenues} from the top.")
         choices = dict(table.draft.choices)
         choices[player] = row
@@ -151,7 +151,7 @@ class RollingVillageInput(GameInput):
         from companion.engine.rolling_village import Bonus, Build
 
         state = table.state
-        if player not in state.players or not (_whole(row) and _whole(street)):
+        if player not in state.players or not (whole(row) and whole(street)):
             return Outcome(info="A square is a player's Avenue and Street, as numbers.")
         if self.choosing(state, table.draft):
             return self.on_avenue(table, player, row)

@@ -1,7 +1,6 @@
 """The Kivy App: the screens, the banner, keys, and the table's event pump on the main thread."""
 from __future__ import annotations
 
-import importlib
 import resource
 import time
 
@@ -18,42 +17,10 @@ from companion.session import Session
 from companion.table import Table
 
 from . import theme
+from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
 from .screens.home import HomeScreen
 from .screens.setup import SetupScreen
 from .widgets.common import Banner
-
-# Each game's screens: (name, module, class) of its play screen, then of its end screen. A game
-# is offered on the set-up screen once its screens load; a game whose end is not a score table
-# brings its own end screen.
-GAME_SCREENS = {
-    "rolling-village": (("village", "companion.ui.screens.village", "VillageScreen"),
-                        ("end", "companion.ui.screens.end", "EndScreen")),
-    "civility": (("civility", "companion.ui.screens.civility", "CivilityScreen"),
-                 ("civility-end", "companion.ui.screens.civility_end", "CivilityEndScreen")),
-}
-PLAY_SCREENS: dict[str, str] = {}  # game -> play screen name, for the games whose screens loaded
-END_SCREENS: dict[str, str] = {}
-
-
-def load_game_screens() -> list:
-    """The play and end screens of every game whose screen modules are installed."""
-    screens, made = [], {}
-    for game, specs in GAME_SCREENS.items():
-        try:
-            loaded = [made.get(name) or getattr(importlib.import_module(module), cls)(name=name)
-                      for name, module, cls in specs]
-        except ModuleNotFoundError as exc:
-            # Only a game whose screen module is absent is left out; any other error is loud.
-            if exc.name not in {module for _, module, _ in specs}:
-                raise
-            continue
-        for screen in loaded:
-            if screen.name not in made:
-                made[screen.name] = screen
-                screens.append(screen)
-        PLAY_SCREENS[game], END_SCREENS[game] = specs[0][0], specs[1][0]
-    return screens
-
 
 _KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 

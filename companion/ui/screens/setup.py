@@ -12,6 +12,7 @@ from companion.engine.core import all_games
 from companion.engine.rolling_village import SheetError
 
 from .. import theme
+from ..game_screens import PLAY_SCREENS
 from ..widgets.civility_setup import CivilitySetup, CitySetupView
 from ..village_sheets import DEFAULT_LEGEND, DEFAULT_SHEET, Choice, village_options
 from ..widgets.common import TouchButton
@@ -42,8 +43,6 @@ class SetupScreen(Screen):
             self.add_player(name)
 
     def playable(self):
-        from ..main import PLAY_SCREENS
-
         return [g for g in all_games() if g.name in PLAY_SCREENS]
 
     def _game_buttons(self) -> None:

@@ -1,0 +1,83 @@
+"""GameInput: one game's meaning of the table's intents, and the registry of each game's wiring."""
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import TYPE_CHECKING, Callable
+
+from companion.events import Command, TableLight
+
+from .draft import Draft, Outcome
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+class GameInput:
+    """One game's meaning of the table's intents; subclasses per game (see INPUTS)."""
+
+    def settle(self, table: Table, draft: Draft) -> Draft:
+        """The draft to show after a change (e.g. the next player who still has to build)."""
+        return draft
+
+    def key(self, table: Table, key: str) -> tuple | None:
+        return None
+
+    def wants_dice(self, table: Table) -> bool:
+        """True while dice are to be entered: only then does an unsure reading ask the players.
+        False by default: a game opts in once its screen shows the dice check (a check no screen
+        shows would only wait for a confirm)."""
+        return False
+
+    def light(self, table: Table) -> TableLight:
+        return TableLight.IDLE
+
+    def dispatch(self, table: Table, intent: tuple) -> Outcome:
+        kind = intent[0]
+        if kind == "command":
+            command = intent[1]
+            if command is Command.UNDO:
+                return table.undo()
+            if command is Command.REDO:
+                return table.redo()
+            if command is Command.READ_DICE:
+                return table.read_dice()
+        if kind == "unreadable":
+            return Outcome(info=f"The dice could not be read ({', '.join(intent[1])}): tap them instead.")
+        handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            return Outcome(info=f'"{kind}" is not used in this game.')
+        try:
+            inspect.signature(handler).bind(table, *intent[1:])
+        except TypeError:
+            return Outcome(info=f"{intent!r} is not a complete instruction; nothing changed.")
+        return handler(table, *intent[1:])
+
+
+INPUTS: dict[str, Callable[[], GameInput]] = {}
+
+
+def wiring(game_name: str):
+    """Class decorator: the GameInput for `game_name`."""
+    def add(cls):
+        INPUTS[game_name] = cls
+        return cls
+    return add
+
+
+# Each game's wiring module (no Kivy in any), imported when the game is first opened; a module
+# registers its GameInput with @wiring.
+WIRING_MODULES = {
+    "rolling-village": "companion.table.rolling_village",
+    "civility": "companion.table.civility",
+}
+
+
+def input_for(game_name: str) -> GameInput:
+    """The wiring of `game_name`'s intents into its actions."""
+    if game_name not in INPUTS and game_name in WIRING_MODULES:
+        importlib.import_module(WIRING_MODULES[game_name])
+    try:
+        return INPUTS[game_name]()
+    except KeyError:
+        raise KeyError(f'The table has no input wiring for "{game_name}" yet.') from None

@@ -1,0 +1,252 @@
+"""The Table: one table's session, draft and observers; every InputEvent goes through `handle`."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from companion.engine.core import Action
+from companion.engine.dice import pip_value
+from companion.events import Command, EventQueue, InputEvent, TableLight
+from companion.session import Accepted, Session
+
+from .draft import Draft, Outcome, whole
+from .game_input import GameInput, input_for
+from .keys import KEYS
+
+
+class Table:
+    """The wiring for one table: a session (or none, on the home screen), the draft, observers."""
+
+    def __init__(self, queue: EventQueue | None = None, advisor: Callable | None = None,
+                 dice_reader: Callable[[], None] | None = None,
+                 command_keys: Mapping[str, Command] | None = None):
+        self.queue = queue or EventQueue()
+        # The config file's [keys] ("ctrl+z" -> undo, ...) replace the default command keys.
+        self.keys = dict(KEYS) if command_keys is None else {
+            **{k: v for k, v in KEYS.items() if v[0] != "command"},
+            **{chord: ("command", Command(command)) for chord, command in command_keys.items()}}
+        self.session: Session | None = None
+        self.draft = Draft()
+        self.message: str = ""          # the last refusal or notice, for the banner
+        self.message_is_error = False
+        self.message_count = 0          # grows with every message: the same refusal twice shows twice
+        self.advice: Any = None         # the advisor's last suggestion (game-specific value)
+        self.reading = False            # a dice reading was asked for and has not arrived
+        self.advisor = advisor
+        self.dice_reader = dice_reader
+        # The dice camera (companion/peripherals.py), when one is attached: the live view reads
+        # its latest frame; `camera_status` is "connected" or "unavailable" (manual entry).
+        self.camera: Any = None
+        self.camera_status = ""
+        self.dice_check: Any = None     # an uncertain camera reading awaiting the players' check
+        self._observers: list[Callable[["Table"], None]] = []
+        self._light_observers: list[Callable[[TableLight], None]] = []
+        self._light = TableLight.IDLE
+        self._input: GameInput | None = None
+
+    # -- observers ---------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[["Table"], None]) -> None:
+        """`callback(table)` after every change: the screen re-renders from `table.session.state`."""
+        self._observers.append(callback)
+
+    def on_light(self, callback: Callable[[TableLight], None]) -> None:
+        """`callback(light)` whenever what the table waits for changes (LEDs, the panel ring)."""
+        self._light_observers.append(callback)
+
+    @property
+    def light(self) -> TableLight:
+        return self._light
+
+    def _changed(self) -> None:
+        for callback in list(self._observers):
+            callback(self)
+        light = self._compute_light()
+        if light != self._light:
+            self._light = light
+            for callback in list(self._light_observers):
+                callback(light)
+
+    def _compute_light(self) -> TableLight:
+        if self.session is None or self._input is None:
+            return TableLight.IDLE
+        if self.session.finished:
+            return TableLight.GAME_OVER
+        if self.reading:
+            return TableLight.READING
+        if self.dice_check is not None:
+            return TableLight.NEEDS_CONFIRMATION
+        return self._input.light(self)
+
+    # -- the game in play --------------------------------------------------------------------
+    def open(self, session: Session) -> None:
+        """Play `session` at this table (a new or resumed game)."""
+        self.session = session
+        self._input = input_for(session.game.name)
+        self.draft = Draft()
+        self.advice = None
+        self.reading = False
+        self.dice_check = None
+        self.say(session.notice or "", error=bool(session.notice))
+        self.draft = self._input.settle(self, Draft())
+        self._changed()
+
+    def close(self) -> None:
+        self.session = None
+        self._input = None
+        self.draft = Draft()
+        self.advice = None
+        self.dice_check = None
+        self.say("")
+        self._changed()
+
+    @property
+    def state(self):
+        return None if self.session is None else self.session.state
+
+    @property
+    def game_input(self) -> "GameInput | None":
+        """The open game's wiring: screens ask it what to offer (e.g. Civility's menu of choices)."""
+        return self._input
+
+    # -- events ------------------------------------------------------------------------------
+    def post(self, event: InputEvent) -> None:
+        """Any thread: queue an event for the main thread."""
+        self.queue.put(event)
+
+    def pump(self, *_args) -> int:
+        """Main thread: handle every queued event (Kivy calls this from Clock.schedule_interval)."""
+        events = self.queue.drain()
+        for event in events:
+            self.handle(event)
+        return len(events)
+
+    def handle(self, event: InputEvent) -> Outcome:
+        """Turn one event into at most one action; tell the observers."""
+        if event.kind == "status":
+            return self._on_status(event)
+        if self.session is None or self._input is None:
+            return Outcome(info="No game is open.")
+        if (event.kind == "dice" and getattr(event.value, "uncertain", False)
+                and self._input.wants_dice(self)):
+            # The camera was unsure of a die: the players check (and correct) it first.
+            self.reading = False
+            self.dice_check = event.value
+            self.say("Check the dice the camera was unsure of: correct them or confirm.")
+            self._changed()
+            return Outcome(info=self.message)
+        if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
+                and len(event.value) == 3 and event.value[0] == "correct_die"):
+            outcome = self._correct_die(*event.value[1:])
+            if outcome.info:
+                self.say(outcome.info)
+            self._changed()
+            return outcome
+        if (self.dice_check is not None and event.kind == "command"
+                and event.value in (Command.CONFIRM, Command.CONFIRM.value)):
+            # Confirm (a button as well as the dialog) takes the dice as the camera read them.
+            event = InputEvent("dice", self.dice_check, event.source)
+        intent = self._intent(event)
+        if intent is not None and intent[0] in ("dice", "die", "clear"):
+            self.dice_check = None
+        if intent is None:
+            # An unknown key or a garbled panel line: ignored, and said so, never a crash.
+            outcome = Outcome(info=f'"{event.value}" from {event.source or event.kind} means nothing here.')
+            if event.kind == "key":
+                return outcome  # stray keys on a desktop are not worth a banner
+        else:
+            outcome = self._input.dispatch(self, intent)
+        if outcome.rejected is not None:
+            self.say(outcome.rejected.reason, error=True)
+        elif outcome.info:
+            self.say(outcome.info)
+        elif outcome.action is not None or event.kind == "dice":
+            self.say("")    # also clears "Reading the dice..." once they are read
+        self._changed()
+        return outcome
+
+    def _correct_die(self, index, face) -> Outcome:
+        """The players set die `index` of the reading being checked to `face` (1-6)."""
+        from dataclasses import replace
+
+        dice = tuple(self.dice_check.dice)
+        if not (whole(index) and 0 <= index < len(dice) and whole(face) and 1 <= face <= 6):
+            return Outcome(info=f"A die is corrected to 1 to 6, not {face!r}.")
+        fixed = replace(dice[index], face=face, label=f"pip{face}", confidence=1.0, uncertain=False)
+        self.dice_check = replace(self.dice_check, dice=dice[:index] + (fixed,) + dice[index + 1:])
+        return Outcome()
+
+    def _on_status(self, event: InputEvent) -> Outcome:
+        """A device's news: {"camera": "connected" | "unavailable", "message": "..."}."""
+        value = event.value if isinstance(event.value, dict) else {}
+        camera = value.get("camera")
+        if camera not in ("connected", "unavailable"):
+            return Outcome(info=f'"{event.value}" from {event.source or event.kind} means nothing here.')
+        self.camera_status = camera
+        if camera == "unavailable":
+            self.reading = False
+            self.dice_check = None
+        message = str(value.get("message") or "")
+        if message:
+            self.say(message, error=camera == "unavailable")
+        self._changed()
+        return Outcome(info=message)
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Set the banner's message (a refusal's rule sentence, or information)."""
+        self.message, self.message_is_error = message, error
+        self.message_count += 1
+
+    def _intent(self, event: InputEvent) -> tuple | None:
+        if event.kind == "command":
+            try:
+                return ("command", Command(event.value))
+            except ValueError:
+                return None
+        if event.kind == "key":
+            key = str(event.value).lower()
+            return self.keys.get(key) or self._input.key(self, key)
+        if event.kind == "tap":
+            return tuple(event.value) if isinstance(event.value, (tuple, list)) else (event.value,)
+        if event.kind == "dice":
+            self.reading = False
+            faces = getattr(event.value, "faces", event.value)
+            if not isinstance(faces, (tuple, list)):
+                return ("unreadable", (str(faces),))
+            values = [f if isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
+                      else pip_value(str(f)) for f in faces]
+            if any(v is None for v in values):
+                return ("unreadable", tuple(str(f) for f in faces))
+            return ("dice", tuple(values))
+        return None
+
+    # -- helpers for GameInput ---------------------------------------------------------------
+    def submit(self, action: Action) -> Outcome:
+        result = self.session.submit(action)
+        return self._after(result, action)
+
+    def _after(self, result, action: Action | None) -> Outcome:
+        if isinstance(result, Accepted):
+            self.advice = None
+            self.reading = False
+            self.draft = self._input.settle(self, Draft(player=self.draft.player))
+            return Outcome(action=result.action or action)
+        return Outcome(rejected=result)
+
+    def correct(self, action: Action) -> Outcome:
+        """Replace the last chance entry of the same kind (a misread die) and replay what followed;
+        refused, with nothing changed, if a later action would become illegal."""
+        return self._after(self.session.correct_last_chance(action), action)
+
+    def undo(self) -> Outcome:
+        return self._after(self.session.undo(), None)
+
+    def redo(self) -> Outcome:
+        return self._after(self.session.redo(), None)
+
+    def read_dice(self) -> Outcome:
+        if self.dice_reader is None:
+            return Outcome(info="No dice camera is connected: tap the two dice instead.")
+        if self.camera_status == "unavailable":
+            return Outcome(info="The dice camera is unavailable: enter the dice by hand.")
+        self.reading = True
+        self.dice_reader()
+        return Outcome(info="Reading the dice...")
