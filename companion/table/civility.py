@@ -16,6 +16,7 @@ from companion.engine.civility.state import CivState
 from companion.engine.civility.tables import BOOK
 from companion.events import Command, TableLight
 from . import Draft, GameInput, Outcome, Table, wiring
+from .menu import Item, level
 
 from .civility_words import (  # noqa: F401  (the screen's widgets take the words from here too)
     ANYTIME, DIAL_TITLES, PACIFIST_TITLES, SHORT, TOKEN_TITLES, acting, dial_title, path_of, place)
@@ -27,15 +28,6 @@ class Pick:
     dice: tuple[int, ...] = ()
     path: tuple[str, ...] = ()
     cursor: int = 0
-
-
-@dataclass(frozen=True)
-class Item:
-    """One menu button: a final action, or a word that opens the next level (`action` None)."""
-
-    label: str
-    action: A.Action | None = None
-    player: str = ""  # whose choice it is, for the button's colour
 
 
 # -- sentences for the screen -----------------------------------------------------------------------
@@ -161,24 +153,14 @@ def _die(a: A.Action) -> int | None:
 def menu(state: CivState, legal, pick: Pick) -> list[Item]:
     """The buttons at the pick's menu level, in the engine's order (die actions first)."""
     die = chosen_die(state, pick)
-    depth = len(pick.path)
-    groups: dict[str, list[tuple[tuple[str, ...], A.Action]]] = {}
+    entries = []
     for a in legal:
         d = _die(a)
-        if d is not None and d != die:
-            continue
-        path = path_of(state, a)
-        if path is None or len(path) <= depth or path[:depth] != pick.path:
-            continue
-        groups.setdefault(path[depth], []).append((path, a))
-    items = []
+        path = None if d is not None and d != die else path_of(state, a)
+        if path is not None:
+            entries.append((path, a, acting(a)))
     # Ending the turn is what most turns end with: first, where Confirm finds it.
-    ordered = sorted(groups.items(), key=lambda g: not isinstance(g[1][0][1], A.EndTurn))
-    for label, members in ordered:
-        leaf = len(members) == 1 and len(members[0][0]) == depth + 1
-        players = {acting(a) for _, a in members}
-        items.append(Item(label, members[0][1] if leaf else None, players.pop() if len(players) == 1 else ""))
-    return items
+    return level(entries, pick.path, first=lambda a: isinstance(a, A.EndTurn))
 
 
 def settled_pick(state: CivState, legal, pick: Pick) -> Pick:

@@ -73,9 +73,9 @@ class Centerville(Game):
 
     def new(self, players, options=None):
         options = dict(options or {})
-        unknown = set(options) - {"first", "colours", "board"}
+        unknown = set(options) - {"first", "colours", "board", "legacies"}
         if unknown:
-            raise SetupError(f"Unknown option {sorted(unknown)[0]!r} (options: first, colours, board).")
+            raise SetupError(f"Unknown option {sorted(unknown)[0]!r} (options: first, colours, board, legacies).")
         names = self.check_players(players)
         from ..core import DataFileError
 
@@ -83,6 +83,7 @@ class Centerville(Game):
             board = board_for(options)
         except DataFileError as exc:
             raise SetupError(str(exc), rule="board file") from None
+        check_legacies(board, names, options.get("legacies"))
         return turn.new_state(board, names, options)
 
     def apply(self, state: State, action: Action) -> State:
@@ -118,6 +119,24 @@ class Centerville(Game):
 
     def summary(self, state: State) -> dict:
         return summarize(state)
+
+
+def check_legacies(board, names, legacies) -> None:
+    """Option legacies: each player's secret Legacy tile, entered privately at set-up so the table
+    need not remember it. The rules do not read it before final scoring (each reveal is still
+    entered then); it is checked here so a mistyped or doubled tile is refused at the start."""
+    if legacies is None:
+        return
+    if not isinstance(legacies, Mapping):
+        raise SetupError("Option legacies: give each player's Legacy tile by name, e.g. {\"Ana\": \"greenbelt\"}.")
+    for name, tile in legacies.items():
+        if name not in names:
+            raise SetupError(f'Option legacies: "{name}" is not a player (rule: Legacy Tiles).')
+        if tile not in board.legacies:
+            raise SetupError(f"Option legacies: {tile!r} is not a Legacy tile ({', '.join(board.legacies)}).")
+    tiles = list(legacies.values())
+    if len(set(tiles)) != len(tiles):
+        raise SetupError("Option legacies: each player gets a different Legacy tile (rule: Legacy Tiles).")
 
 
 # ---------------------------------------------------------------------------------------------

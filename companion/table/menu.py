@@ -1,0 +1,37 @@
+"""A menu of the engine's legal actions, one level at a time: each action has a path of words
+("Build", "red zone, level 2 ..."), and a level shows the next word of every path that continues
+the words chosen so far. Shared by the games whose turns are a choice among many actions."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from companion.engine.core import Action
+
+
+@dataclass(frozen=True)
+class Item:
+    """One menu button: a final action, or a word that opens the next level (`action` None)."""
+
+    label: str
+    action: Action | None = None
+    player: str = ""  # whose choice it is, for the button's colour
+
+
+def level(entries: Iterable[tuple[tuple[str, ...], Action, str]], path: tuple[str, ...],
+          first: Callable[[Action], bool] = lambda _a: False) -> list[Item]:
+    """The buttons after `path`, from (path, action, player) entries, in the entries' order;
+    groups whose first action `first` picks come before the others."""
+    depth = len(path)
+    groups: dict[str, list[tuple[tuple[str, ...], Action, str]]] = {}
+    for entry in entries:
+        words = entry[0]
+        if len(words) > depth and words[:depth] == path:
+            groups.setdefault(words[depth], []).append(entry)
+    ordered = sorted(groups.items(), key=lambda g: not first(g[1][0][1]))
+    items = []
+    for label, members in ordered:
+        leaf = len(members) == 1 and len(members[0][0]) == depth + 1
+        players = {player for _, _, player in members}
+        items.append(Item(label, members[0][1] if leaf else None, players.pop() if len(players) == 1 else ""))
+    return items
