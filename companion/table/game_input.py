@@ -70,6 +70,7 @@ def wiring(game_name: str):
 WIRING_MODULES = {
     "rolling-village": "companion.table.rolling_village",
     "civility": "companion.table.civility",
+    "centerville": "companion.table.centerville",
 }
 
 

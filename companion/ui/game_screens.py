@@ -12,6 +12,8 @@ GAME_SCREENS = {
                         ("end", "companion.ui.screens.end", "EndScreen")),
     "civility": (("civility", "companion.ui.screens.civility", "CivilityScreen"),
                  ("civility-end", "companion.ui.screens.civility_end", "CivilityEndScreen")),
+    "centerville": (("centerville", "companion.ui.screens.centerville", "CentervilleScreen"),
+                    ("centerville-end", "companion.ui.screens.centerville_end", "CentervilleEndScreen")),
 }
 PLAY_SCREENS: dict[str, str] = {}  # game -> play screen name, for the games whose screens loaded
 END_SCREENS: dict[str, str] = {}

@@ -1,4 +1,5 @@
-"""Player set-up: which game, and the players' names (1-6 for Rolling Village)."""
+"""Player set-up: which game, the players' names (1-6 for Rolling Village), and each game's own
+choices (Civility's cities, Rolling Village's sheet, Centerville's seats, colours and Legacies)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +14,7 @@ from companion.engine.rolling_village import SheetError
 
 from .. import theme
 from ..game_screens import PLAY_SCREENS
+from ..widgets.centerville_setup import CentervilleSetup, SeatsView
 from ..widgets.civility_setup import CivilitySetup, CitySetupView
 from ..village_sheets import DEFAULT_LEGEND, DEFAULT_SHEET, Choice, village_options
 from ..widgets.common import TouchButton
@@ -31,6 +33,7 @@ class SetupScreen(Screen):
         super().__init__(**kwargs)
         self.fields = []
         self.civility = CivilitySetup()  # Civility's cities and starting dials, per seat
+        self.centerville = CentervilleSetup()  # Centerville's colours and secret Legacies, per seat
         # Rolling Village: the printed sheet and legend, or a player's own files (village_sheets.py)
         self.village_sheet, self.village_legend = Choice(DEFAULT_SHEET), Choice(DEFAULT_LEGEND)
 
@@ -70,31 +73,52 @@ class SetupScreen(Screen):
     def _limits(self) -> None:
         self.ids.add.disabled = len(self.fields) >= self._max()
         self.ids.drop.disabled = len(self.fields) <= self._min()
-        self.ids.players_title.text = f"Players ({self._min()}-{self._max()}): tap a name to change it"
+        title = f"Players ({self._min()}-{self._max()}): tap a name to change it"
+        if self.game_name == "centerville" and len(self.fields) == 2:
+            title = "2 players and the bot (2-player rules): tap a name to change it"
+        self.ids.players_title.text = title
         self._civility_cities()
         self._village_sheets()
+        self._centerville_seats()
 
-    def _civility_cities(self) -> None:
-        """Civility only: a button to choose each player's city and starting dials."""
-        button, on = self.ids.cities, self.game_name == "civility"
-        self.civility.fit(len(self.fields))
+    @staticmethod
+    def _game_button(button, on: bool, text: str) -> None:
+        """A game's own set-up button: shown (with `text`) only while that game is chosen."""
         button.size_hint_x = 1 if on else None
         button.width = 0 if not on else button.width
         button.opacity, button.disabled = (1, False) if on else (0, True)
-        button.text = "Cities and\nstarting dials  \u203a" if on else ""
+        button.text = text if on else ""
+
+    def _civility_cities(self) -> None:
+        """Civility only: a button to choose each player's city and starting dials."""
+        self.civility.fit(len(self.fields))
+        self._game_button(self.ids.cities, self.game_name == "civility", "Cities and\nstarting dials  \u203a")
 
     def _village_sheets(self) -> None:
         """Rolling Village only: a button to choose the Village Sheet and Projects! legend."""
         button, on = self.ids.sheets, self.game_name == "rolling-village"
-        button.size_hint_x = 1 if on else None
-        button.width = 0 if not on else button.width
-        button.opacity, button.disabled = (1, False) if on else (0, True)
         custom = self.village_sheet.path is not None or self.village_legend.path is not None
         sheet = self.village_sheet.title if self.village_sheet.path is not None else "printed"
-        button.text = (f"Village Sheet:\n{sheet}" + (" +legend" if self.village_legend.path else "")
-                       + "  \u203a") if on else ""
+        self._game_button(button, on, f"Village Sheet:\n{sheet}"
+                          + (" +legend" if self.village_legend.path else "") + "  \u203a")
         button.chosen = on and custom  # a player's own file: marked, so nobody plays it unawares
         button.color = theme.INK if button.chosen else theme.TEXT
+
+    def _centerville_seats(self) -> None:
+        """Centerville only: seating order, colours and each player's secret Legacy."""
+        self.centerville.fit(len(self.fields))
+        missing = len(self.centerville.missing_legacies(self.names()))
+        self._game_button(self.ids.seats, self.game_name == "centerville",
+                          "Seats and\nLegacies  \u203a" if not missing else
+                          f"Legacies:\n{missing} to enter  \u203a")
+
+    def edit_seats(self) -> None:
+        SeatsView(self.centerville, self.names(), on_done=self._seats_chosen).open()
+
+    def _seats_chosen(self, names: list[str]) -> None:
+        for field, name in zip(self.fields, names):
+            field.text = name
+        self._centerville_seats()
 
     def data_dir(self) -> Path:
         """The app's data folder: the one holding games.db (sheets/ and legends/ live beside it)."""
@@ -132,6 +156,8 @@ class SetupScreen(Screen):
 
     def start(self) -> None:
         options = self.civility.options(self.names()) if self.game_name == "civility" else None
+        if self.game_name == "centerville":
+            options = self.centerville.options(self.names())
         if self.game_name == "rolling-village":
             try:
                 # Read now: the header carries the sheet itself, so the log and a resumed game have it.

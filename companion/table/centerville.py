@@ -1,0 +1,382 @@
+"""Welcome to Centerville at the table without Kivy: what the screen offers and how taps, keys
+and buttons become actions.
+
+The engine enumerates every legal action; each gets a path of words (its group, then its
+sentence, from `centerville_words`) and the screen offers them as a menu, one level at a time, so
+a player only ever sees what the rules allow. The dice are entered by tapping each die's icon
+face. What the table must read before play goes on (a scoring round step by step, the bot's turn
+as numbered placements) is a queue of `Page`s, each confirmed in turn. What a player is in the
+middle of entering is the `Pick`: input in progress, never a game fact, cleared by every
+accepted action.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from companion.engine.centerville import actions as A
+from companion.engine.centerville.dice import default_dice, split_face
+from companion.engine.centerville.state import DIE_ORDER
+from companion.events import Command, TableLight
+
+from . import centerville_words as words
+from . import Draft, GameInput, Outcome, Table, wiring
+from .menu import Item, level
+
+DICE = default_dice()
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Input in progress: faces tapped for the roll (die index -> face), the die the face pad is
+    for, dice picked up to reroll, the menu path, and the highlighted item (None: nothing is
+    highlighted until NEXT is pressed, so a careless confirm takes nothing nobody chose)."""
+
+    faces: tuple[tuple[int, str], ...] = ()
+    die: int | None = None
+    pickup: tuple[int, ...] = ()
+    path: tuple[str, ...] = ()
+    cursor: int | None = None
+
+    def face(self, die: int) -> str | None:
+        return dict(self.faces).get(die)
+
+
+@dataclass(frozen=True)
+class Page:
+    """Something the table reads and does before play goes on: a scoring step, the bot's turn."""
+
+    kind: str                 # "setup", "bot" or "scoring"
+    title: str
+    lines: tuple[str, ...]
+    moves: tuple[str, ...] = ()
+
+
+# -- what the game waits for ----------------------------------------------------------------------
+def dice_wanted(state) -> tuple[int, ...]:
+    """The dice whose faces are to be entered now (empty when no roll is awaited)."""
+    if state.pending or state.phase not in ("masters", "roll"):
+        return ()
+    return tuple(state.to_roll)
+
+
+def roller(state) -> str:
+    return state.names[state.active]
+
+
+def is_bot_turn(state) -> bool:
+    return state.bot is not None and state.active == state.bot and not state.pending
+
+
+def headline(state) -> str:
+    if state.phase == "over":
+        winner = state.names[state.winner[0]] if state.winner else "nobody"
+        return f"Welcome to Centerville  \u00b7  {winner} wins!"
+    rounds = len(state.rounds)
+    return (f"Centerville  \u00b7  Round {min(rounds + 1, 3)}  \u00b7  Turn {state.turn}  \u00b7  "
+            f"{state.names[state.active]}")
+
+
+def path_of(state, action, secrets=None) -> tuple[str, ...] | None:
+    """The menu words leading to `action`; None for what the screen enters otherwise (dice, the
+    dice picked up to reroll). At the final reveal, the Legacy a player entered privately at
+    set-up is the one button; the other tiles wait behind "A different tile" (a mistaken entry)."""
+    if isinstance(action, (A.Roll, A.Reroll)):
+        return None
+    text = words.action_text(state, action)
+    if isinstance(action, A.RevealLegacy) and (secrets or {}).get(action.player):
+        if secrets[action.player] == action.legacy:
+            return (f"{text} (entered at set-up)",)
+        return ("A different tile", text)
+    if isinstance(action, (A.Keep, A.Done)):
+        return (text,)
+    return (words.action_group(action), text)
+
+
+def acting(state, action) -> str:
+    """Whose choice an action is, for the button's colour."""
+    if state.pending and state.pending[0].player is not None:
+        return state.names[state.pending[0].player]
+    return state.names[state.active]
+
+
+def menu(state, legal, pick: Pick, secrets=None) -> list[Item]:
+    entries = [(path, a, acting(state, a)) for a in legal
+               if (path := path_of(state, a, secrets)) is not None]
+    # A group of one action is offered as the action itself: one tap fewer.
+    items = level(entries, pick.path)
+    out = []
+    for item in items:
+        if item.action is None:
+            inner = level(entries, pick.path + (item.label,))
+            if len(inner) == 1 and inner[0].action is not None:
+                item = inner[0]
+        out.append(item)
+    return out
+
+
+# Where each kind of action puts its piece on the board picture (the board's area names).
+_AREA = {A.Greenbelt: "greenbelt", A.River: "river", A.TakeVocation: "campus", A.Media: "media",
+         A.Park: "park", A.Leisure: "park", A.Hourglass: "time", A.Landmark: "status",
+         A.TakeMaster: "masters", A.Draw: "campus"}
+
+
+def area_of(state, action) -> str | None:
+    if isinstance(action, A.Build):
+        return f"zone-{action.zone}"
+    if isinstance(action, A.Elect):
+        office = next((o for o in state.board.offices if o.name == action.office), None)
+        return f"office-{office.bonus}" if office is not None else None
+    return _AREA.get(type(action))
+
+
+def highlights(state, items, pick: Pick) -> tuple[str, ...]:
+    """The board areas the actions on the menu now would put a piece on: inside a group (the
+    player is choosing where), or the one highlighted by NEXT."""
+    if pick.cursor is not None and items:
+        chosen = items[pick.cursor % len(items)].action
+        return (area_of(state, chosen),) if chosen is not None and area_of(state, chosen) else ()
+    if not pick.path:
+        return ()
+    return tuple(dict.fromkeys(a for item in items if item.action is not None
+                               and (a := area_of(state, item.action))))
+
+
+def secret_legacies(session) -> dict[str, str]:
+    """The Legacy tiles the players entered privately at set-up (kept in the game's options)."""
+    return dict(session.header.options.get("legacies") or {})
+
+
+# -- the wiring -----------------------------------------------------------------------------------
+@wiring("centerville")
+class CentervilleInput(GameInput):
+    """Taps, keys, buttons -> Centerville actions: dice by icon, the menu of legal actions, pages."""
+
+    def __init__(self):
+        self.pick = Pick()
+        self.pages: list[Page] = []
+        self.rng = random.Random()  # only when the table asks the app to roll for the bot
+        self._legal: tuple[object, list] | None = None
+
+    # -- what the screen asks -------------------------------------------------------------------
+    def legal(self, table: Table) -> list:
+        state = table.state
+        if self._legal is None or self._legal[0] is not state:
+            self._legal = (state, table.session.legal_actions())
+        return self._legal[1]
+
+    def items(self, table: Table) -> list[Item]:
+        if self.pages:
+            return []
+        return menu(table.state, self.legal(table), self.pick, secret_legacies(table.session))
+
+    def die_on_pad(self, table: Table) -> int | None:
+        """The die whose faces the pad shows: the one tapped, else the first still to enter."""
+        wanted = dice_wanted(table.state)
+        if self.pick.die in wanted:
+            return self.pick.die
+        return next((d for d in wanted if self.pick.face(d) is None), None)
+
+    def roll_ready(self, table: Table) -> bool:
+        wanted = dice_wanted(table.state)
+        return bool(wanted) and all(self.pick.face(d) for d in wanted)
+
+    def pickable(self, table: Table) -> tuple[int, ...]:
+        """The dice a player may pick up to reroll now."""
+        s = table.state
+        if s.phase != "keep" or s.pending:
+            return ()
+        return tuple(i for i in range(6) if s.dice[i] is not None and not s.locked[i])
+
+    # -- GameInput ------------------------------------------------------------------------------
+    def settle(self, table: Table, draft: Draft) -> Draft:
+        self.pick = Pick()
+        self.pages = []
+        state = table.state
+        if state is not None and state.phase == "setup-draw" and not table.session.actions:
+            # A new game starts with the rulebook's set-up: what to put where, read and done.
+            self.pages = [Page("setup", "Set up the board", tuple(words.setup_checklist(state)))]
+        return Draft(player=state.names[state.active] if state is not None else None)
+
+    def wants_dice(self, table: Table) -> bool:
+        return False  # icon dice are tapped; the camera reads them once taught (the icon dice issue)
+
+    def light(self, table: Table) -> TableLight:
+        if self.pages:
+            return TableLight.NEEDS_CONFIRMATION
+        if dice_wanted(table.state):
+            return TableLight.NEEDS_CONFIRMATION if self.roll_ready(table) else TableLight.WAITING_FOR_DICE
+        if table.state.phase == "final":
+            return TableLight.SCORING
+        return TableLight.IDLE
+
+    def _set(self, table: Table, **changes) -> Outcome:
+        pick = replace(self.pick, **changes)
+        while pick.path and not menu(table.state, self.legal(table), pick, secret_legacies(table.session)):
+            pick = replace(pick, path=pick.path[:-1], cursor=None)
+        self.pick = pick
+        return Outcome()
+
+    def submit(self, table: Table, action) -> Outcome:
+        """Submit through the session; an accepted action says what to move on the board, and
+        queues the pages the table must read: a scoring round's steps, the bot's placements."""
+        before = table.state
+        outcome = table.submit(action)
+        if outcome.action is None:
+            return outcome
+        after = table.state
+        self.pages = pages_between(before, after)
+        moved = words.changes(before, after)
+        if moved and not self.pages:
+            outcome.info = "; ".join(moved[:3]) + (f" (and {len(moved) - 3} more)" if len(moved) > 3 else "")
+        elif self.pages:
+            outcome.info = self.pages[0].title
+        return outcome
+
+    # -- intents --------------------------------------------------------------------------------
+    def on_face(self, table: Table, face: str) -> Outcome:
+        """A die's face tapped on the pad, e.g. "red-contract": the die is the face's colour."""
+        try:
+            colour, _icon = split_face(str(face))
+            die = DIE_ORDER.index(colour)
+        except ValueError:
+            return Outcome(info=f'"{face}" is not a face of a Centerville die.')
+        if face not in DICE.labels(die):
+            return Outcome(info=f"The {colour} die has no such face (rule: Player Aid, Die Faces).")
+        wanted = dice_wanted(table.state)
+        if die not in wanted:
+            if not wanted:
+                return Outcome(info="No dice are to be rolled now.")
+            return Outcome(info=f"The {colour} die is not being rolled now: enter "
+                                f"{', '.join(DIE_ORDER[d] for d in wanted)}.")
+        faces = dict(self.pick.faces)
+        faces[die] = face
+        return self._set(table, faces=tuple(sorted(faces.items())), die=None)
+
+    def on_slot(self, table: Table, colour: str) -> Outcome:
+        """A tap on a die in the dice row: while rolling it puts that die on the pad (to enter or
+        correct it); after a roll it picks the die up to reroll (a second tap puts it back)."""
+        if colour not in DIE_ORDER:
+            return Outcome(info=f'"{colour}" is not a Centerville die.')
+        die = DIE_ORDER.index(colour)
+        if die in dice_wanted(table.state):
+            return self._set(table, die=die)
+        if die in self.pickable(table):
+            pickup = tuple(sorted(set(self.pick.pickup) ^ {die}))
+            return self._set(table, pickup=pickup)
+        state = table.state
+        if state.phase == "keep" and state.locked[die]:
+            why = "a Master set it" if die in state.masters_set else "hourglasses must always be kept"
+            return Outcome(info=f"The {colour} die stays: {why} (rule: Rolling the Dice).")
+        return Outcome(info=f"The {colour} die is not rolled now.")
+
+    def on_reroll(self, table: Table) -> Outcome:
+        if not self.pick.pickup:
+            return Outcome(info="Tap the dice to pick up first, or keep them all.")
+        return self.submit(table, A.Reroll(tuple(DIE_ORDER[d] for d in self.pick.pickup)))
+
+    def on_roll(self, table: Table) -> Outcome:
+        """Enter the faces tapped for the dice being rolled."""
+        wanted = dice_wanted(table.state)
+        if not wanted:
+            return Outcome(info="No dice are to be rolled now.")
+        missing = [DIE_ORDER[d] for d in wanted if self.pick.face(d) is None]
+        if missing:
+            return Outcome(info=f"Tap the face of the {', '.join(missing)} "
+                                f"{'die' if len(missing) == 1 else 'dice'} first.")
+        return self.submit(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
+
+    def on_roll_for_bot(self, table: Table) -> Outcome:
+        """The table asks the app to roll the bot's dice (the faces are drawn here and logged as
+        a roll, so a replay gives the same game)."""
+        state = table.state
+        if not (is_bot_turn(state) and dice_wanted(state)):
+            return Outcome(info="The app rolls only the bot's dice, when the bot rolls.")
+        faces = tuple(self.rng.choice(DICE.labels(d)) for d in dice_wanted(state))
+        return self.submit(table, A.Roll(faces))
+
+    def on_die(self, table: Table, value: int) -> Outcome:
+        """A number key or the panel's die button: Centerville's dice show icons, not numbers."""
+        return Outcome(info="Centerville's dice show icons: tap each die's face on the screen.")
+
+    def on_dice(self, table: Table, values) -> Outcome:
+        return Outcome(info="The camera reads pip dice; enter Centerville's icon dice by tapping their faces.")
+
+    def on_clear(self, table: Table) -> Outcome:
+        if self.pick.path:
+            return self._set(table, path=self.pick.path[:-1], cursor=None)
+        return self._set(table, faces=(), die=None, pickup=(), cursor=None)
+
+    def on_back(self, table: Table) -> Outcome:
+        return self.on_clear(table)
+
+    def on_item(self, table: Table, label: str) -> Outcome:
+        """A menu button: a final action is submitted, a word opens the next level."""
+        for item in self.items(table):
+            if item.label == label:
+                if item.action is not None:
+                    return self.submit(table, item.action)
+                return self._set(table, path=self.pick.path + (label,), cursor=None)
+        return Outcome(info=f'"{label}" is not offered now.')
+
+    def on_page(self, table: Table) -> Outcome:
+        """The page in front has been read and done: the next one, or back to play."""
+        if not self.pages:
+            return Outcome(info="Nothing to confirm now.")
+        self.pages.pop(0)
+        table_changed = self.pages[0].title if self.pages else ""
+        return Outcome(info=table_changed)
+
+    def on_action(self, table: Table, data: dict) -> Outcome:
+        """An action spelled out in full (a panel or a test); the engine decides."""
+        try:
+            action = table.session.game.action_from_json(dict(data))
+        except (ValueError, TypeError, KeyError) as exc:
+            return Outcome(info=f"That action cannot be read: {exc}")
+        return self.submit(table, action)
+
+    def on_command(self, table: Table, command: Command) -> Outcome:
+        if command is Command.NEXT:
+            if self.pages:
+                return self.on_page(table)
+            count = len(self.items(table))
+            if not count:
+                return Outcome()
+            cursor = 0 if self.pick.cursor is None else (self.pick.cursor + 1) % count
+            return self._set(table, cursor=cursor)
+        return self.on_confirm(table)
+
+    def on_confirm(self, table: Table) -> Outcome:
+        """Confirm: the page in front is done, else the dice tapped are entered, else the
+        highlighted menu button (only once NEXT has highlighted one)."""
+        if self.pages:
+            return self.on_page(table)
+        if self.roll_ready(table):
+            return self.on_roll(table)
+        if self.pick.pickup:
+            return self.on_reroll(table)
+        items = self.items(table)
+        if self.pick.cursor is not None and items:
+            return self.on_item(table, items[self.pick.cursor % len(items)].label)
+        if dice_wanted(table.state):
+            return self.on_roll(table)
+        if items:
+            return Outcome(info="Press Next to pick a choice, then confirm (or tap it).")
+        return Outcome(info="Nothing to confirm now.")
+
+
+def pages_between(before, after) -> list[Page]:
+    """What the table reads before play goes on after `before` -> `after`: the bot's turn as
+    numbered placements, then each step of a scoring round that was scored."""
+    pages = []
+    if before.bot is not None and before.active == before.bot and before.phase in ("roll", "masters") \
+            and (after.active != before.bot or after.turn != before.turn or after.pending):
+        steps = words.bot_turn(before, after)
+        if steps:
+            pages.append(Page("bot", f"{before.names[before.bot]}'s turn: place its pieces",
+                              tuple(steps)))
+    for index in range(len(before.rounds), len(after.rounds)):
+        for step in words.scoring_steps(after, index):
+            pages.append(Page("scoring", step.title, tuple(step.lines), tuple(step.moves)))
+    return pages
+

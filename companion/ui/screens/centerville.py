@@ -1,0 +1,208 @@
+"""The Welcome to Centerville table: the whole board, each player's panel, the six icon dice
+entered by tapping their faces, the menu of what the rules allow now, and the pages the table
+reads before play goes on (a scoring round step by step, the bot's placements).
+
+Everything is redrawn from the table (state + the wiring's pick) in `render`; taps only post events.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.screenmanager import Screen
+
+from companion.engine.centerville.state import DIE_ORDER
+from companion.events import Command
+from companion.table import centerville as cv
+from companion.table import centerville_words as words
+
+from .. import theme
+from ..widgets.centerville_board import CentervilleBoard  # noqa: F401  (used by centerville.kv)
+from ..widgets.centerville_players import PlayerView
+from ..widgets.common import TouchButton, shown
+from ..widgets.icon_die import IconFace
+from . import load_kv
+
+load_kv(__file__)
+
+
+class CentervilleScreen(Screen):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.menu_buttons: dict[str, TouchButton] = {}
+        self.slots: list[IconFace] = []
+        self.faces: list[IconFace] = []
+        self._tab_names: tuple = ()
+        for colour in DIE_ORDER:
+            slot = IconFace(face=colour)
+            slot.bind(on_release=lambda _s, c=colour: self.post("tap", ("slot", c)))
+            self.ids.dice.add_widget(slot)
+            self.slots.append(slot)
+
+    @property
+    def banner(self):
+        return None  # the app's banner, below the screen
+
+    def post(self, kind: str, value) -> None:
+        if kind == "command":
+            value = Command(value)
+        App.get_running_app().post(kind, value)
+
+    def on_confirm(self) -> None:
+        self.post("command", "confirm")
+
+    def on_area(self, area: str) -> None:
+        table = App.get_running_app().table
+        if table.state is not None:
+            self.ids.board.open_area(area)
+
+    def on_pre_enter(self, *_args) -> None:
+        table = App.get_running_app().table
+        if table.session is not None:
+            self.render(table)
+
+    # -- rendering -----------------------------------------------------------------------------
+    def render(self, table) -> None:
+        session, state = table.session, table.state
+        wiring = table.game_input
+        if state is None or not isinstance(wiring, cv.CentervilleInput):
+            return
+        ids = self.ids
+        ids.headline.text = cv.headline(state)
+        ids.undo.disabled = not session.can_undo
+        ids.redo.disabled = not session.can_redo
+        items = wiring.items(table)
+        ids.board.show(state, highlight=cv.highlights(state, items, wiring.pick))
+        self._tabs(state)
+        self._dice(table, wiring)
+        page = wiring.pages[0] if wiring.pages else None
+        ids.explain.text = self._explain(table, wiring, page)
+        self._page(page, len(wiring.pages))
+        self._menu(table, wiring, items, page)
+        self._confirm(table, wiring, page, items)
+
+    def _explain(self, table, wiring, page) -> str:
+        state = table.state
+        if page is not None:
+            return f"[b]{page.title}[/b]"
+        lines = [f"[b]{table.session.prompt.text}[/b]"]
+        if cv.is_bot_turn(state) and cv.dice_wanted(state):
+            lines.append(words.bot_keep_rules(state))
+        elif state.phase == "keep":
+            lines.append("Tap the dice to pick up and reroll, or keep them all.")
+        return "\n".join(lines)
+
+    def _page(self, page, count: int) -> None:
+        label = self.ids.page
+        if page is None:
+            label.text, label.opacity = "", 0
+            label.height = 0
+            return
+        label.opacity = 1
+        body = [f"{n}. {line}" if page.kind == "bot" else line for n, line in enumerate(page.lines, 1)]
+        if page.moves:
+            body.append("[b]On the board:[/b]")
+            body += [f"\u2022 {move}" for move in page.moves]
+        if count > 1:
+            body.append(f"[color=#b3bcc7]{count - 1} more to read after this.[/color]")
+        label.text = "\n".join(body)
+
+    def _tabs(self, state) -> None:
+        box = self.ids.tabs
+        if self._tab_names != state.names:
+            box.clear_widgets()
+            for seat, name in enumerate(state.names):
+                tab = TouchButton(font_size=theme.scaled(18), margin=theme.scaled(6), shorten=True)
+                tab.bind(on_release=lambda _b, s=seat: self.open_player(s))
+                box.add_widget(tab)
+            self._tab_names = state.names
+        for seat, tab in enumerate(box.children[::-1]):
+            score = min(state.wealth[seat], state.prestige[seat])
+            tab.text = f"{state.names[seat]} {score}"
+            tab.chosen = seat == state.active and state.phase != "over"
+            tab.chosen_fill = theme.player_colour(seat)
+            tab.color = theme.INK if tab.chosen else theme.TEXT
+
+    def open_player(self, seat: int) -> None:
+        table = App.get_running_app().table
+        if table.state is not None:
+            PlayerView(table.state, seat, cv.secret_legacies(table.session)).open()
+
+    def _dice(self, table, wiring) -> None:
+        state, pick = table.state, wiring.pick
+        wanted = cv.dice_wanted(state)
+        on_pad = wiring.die_on_pad(table)
+        pickable = wiring.pickable(table)
+        in_play = set(range(6)) - ({DIE_ORDER.index("green")} if state.no_green else set())
+        for die, slot in enumerate(self.slots):
+            face = pick.face(die) if die in wanted else state.dice[die]
+            slot.face = face or DIE_ORDER[die]
+            slot.marked = die == on_pad
+            slot.picked = die in pick.pickup
+            slot.disabled = die not in in_play or not (die in wanted or die in pickable)
+            slot.opacity = 1 if die in in_play else 0.3
+        shown(self.ids.dice, state.phase != "over", theme.scaled(64))
+        pad = self.ids.pad
+        pad.clear_widgets()
+        self.faces = []
+        if on_pad is not None:
+            seen = []
+            for face in cv.DICE.labels(on_pad):
+                if face not in seen:
+                    seen.append(face)
+            for face in seen:
+                button = IconFace(face=face)
+                button.bind(on_release=lambda _b, f=face: self.post("tap", ("face", f)))
+                pad.add_widget(button)
+                self.faces.append(button)
+        rows = (len(self.faces) + 2) // 3
+        shown(pad, bool(self.faces), rows * theme.scaled(78))
+
+    def _menu(self, table, wiring, items, page) -> None:
+        box = self.ids.menu
+        labels = [item.label for item in items]
+        if labels != list(self.menu_buttons):
+            self.ids.menu_scroll.scroll_y = 1  # a new menu starts at its top
+        box.clear_widgets()
+        self.menu_buttons = {}
+        state = table.state
+        if page is None and cv.is_bot_turn(state) and cv.dice_wanted(state):
+            button = TouchButton(text="Let the app roll for the bot", size_hint_y=None,
+                                 height=theme.scaled(52), font_size=theme.scaled(18))
+            button.bind(on_release=lambda _b: self.post("tap", ("roll_for_bot",)))
+            box.add_widget(button)
+        if wiring.pick.pickup:
+            colours = ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup)
+            button = TouchButton(text=f"Reroll {colours}", size_hint_y=None, height=theme.scaled(52),
+                                 font_size=theme.scaled(18), fill=theme.INFO)
+            button.bind(on_release=lambda _b: self.post("tap", ("reroll",)))
+            box.add_widget(button)
+        for index, item in enumerate(items):
+            seat = state.names.index(item.player) if item.player in state.names else None
+            button = TouchButton(text=item.label + ("  \u203a" if item.action is None else ""),
+                                 size_hint_y=None, font_size=theme.scaled(18),
+                                 margin=theme.scaled(12), ring=True, halign="left",
+                                 chosen=index == wiring.pick.cursor, chosen_fill=theme.BUTTON_DOWN)
+            button.bind(width=lambda b, _w: setattr(b, "text_size", (b.width - b.margin, None)))
+            button.bind(texture_size=lambda b, size: setattr(
+                b, "height", max(theme.scaled(52), size[1] + theme.scaled(14))))
+            if seat is not None:
+                button.fill = [c * 0.35 + b * 0.65 for c, b in zip(theme.player_colour(seat)[:3],
+                                                                    theme.BUTTON[:3])] + [1]
+            button.bind(on_release=lambda _b, label=item.label: self.post("tap", ("item", label)))
+            box.add_widget(button)
+            self.menu_buttons[item.label] = button
+
+    def _confirm(self, table, wiring, page, items) -> None:
+        ids = self.ids
+        if page is not None:
+            ids.confirm.text = "Done, next" if len(wiring.pages) > 1 else "Done"
+            ids.confirm.disabled = False
+        elif wiring.roll_ready(table):
+            ids.confirm.text = "Enter the roll"
+            ids.confirm.disabled = False
+        elif wiring.pick.pickup:
+            ids.confirm.text = "Reroll"
+            ids.confirm.disabled = False
+        else:
+            ids.confirm.text = "Confirm"
+            ids.confirm.disabled = wiring.pick.cursor is None or not items
+        ids.back.disabled = not (wiring.pick.path or wiring.pick.faces or wiring.pick.pickup)

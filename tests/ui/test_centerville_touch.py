@@ -1,0 +1,58 @@
+"""A whole 3-player game of Welcome to Centerville by real touches on the app's window (Xvfb):
+set-up with each Legacy entered privately, the checklist, every roll tapped face by face, the
+menu of legal actions, the three scoring rounds walked through step by step, the winner; then
+`companion export` and `companion replay` give the same scores. Screenshots go to
+tests/artifacts/centerville-*.png (git-ignored)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+from centerville_play import play_one, play_to_the_end, set_up  # noqa: E402
+from layout_check import assert_layout  # noqa: E402
+from replay_check import assert_replays  # noqa: E402
+
+NAMES = ("Ana", "Ben", "Cy")
+LEGACIES = {"Ana": "greenbelt", "Ben": "offices", "Cy": "red-zone"}
+
+
+def test_set_up_three_players_with_their_secret_legacies(drv):
+    set_up(drv, NAMES, LEGACIES)
+    table = drv.table
+    assert table.state.names == NAMES
+    assert table.session.header.options["legacies"] == LEGACIES
+    page = table.game_input.pages[0]
+    assert page.kind == "setup"
+    drv.screenshot("centerville-setup-checklist")
+    assert_layout(drv)
+    # Nobody's Legacy is on the screen before final scoring.
+    shown = " ".join(getattr(w, "text", "") for w in drv.app.root.walk())
+    assert not any(tile in shown for tile in ("Greenbelt", "Offices", "Red zone"))
+
+
+def test_a_turn_the_scoring_rounds_and_the_winner(drv):
+    rng = random.Random(2026)
+    seen = {}
+    while drv.table.state.phase in ("setup-draw",) or drv.table.game_input.pages:
+        play_one(drv, rng, seen)
+    drv.screenshot("centerville-turn")
+    assert_layout(drv)
+    seen_rest = play_to_the_end(drv, rng)
+    for kind, n in seen_rest.items():
+        seen[kind] = seen.get(kind, 0) + n
+    assert seen.get("scoring", 0) >= 10, seen  # three rounds, read step by step
+    state = drv.table.state
+    assert state.phase == "over" and len(state.rounds) == 3
+    end = drv.screen
+    winner = drv.table.session.summary()["winner"]
+    assert winner in end.ids.title.text
+    assert "Scoring round 3" in end.ids.steps.text and "Scoring round 1" in end.ids.steps.text
+    drv.screenshot("centerville-end")
+    assert_layout(drv)
+
+
+def test_the_exported_log_replays_to_the_same_scores(drv, tmp_path):
+    assert_replays(drv, tmp_path)
