@@ -315,7 +315,7 @@ def settle(w: Work) -> None:
 
 
 def settle_steps(w: Work):
-    """`settle` one automatic step at a time: yields what each step did, ("bot", task) for a bot
+    """`settle` one automatic step at a time: yields what each step did, ("bot-task", task) for a bot
     task, else (phase,), with `w` changed by that step (so the table can word a bot's turn)."""
     for _ in range(10_000):
         if w.pending or w.phase == "over":
@@ -347,7 +347,7 @@ def settle_steps(w: Work):
             if w.bot_tasks:
                 task = w.bot_tasks[0]
                 bot.step(w)
-                yield ("bot", task)
+                yield ("bot-task", task)
                 continue
             end_turn(w)
             yield (phase,)
