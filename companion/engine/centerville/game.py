@@ -87,6 +87,21 @@ class Centerville(Game):
         return turn.new_state(board, names, options)
 
     def apply(self, state: State, action: Action) -> State:
+        w = self._start(state, action)
+        turn.settle(w)
+        return w.freeze()
+
+    def apply_steps(self, state: State, action: Action):
+        """`apply` as the states it passes through: (("action",), the state just after the
+        action itself), then one (what, state) per automatic step (see turn.settle_steps); the
+        last state is `apply`'s."""
+        w = self._start(state, action)
+        yield ("action",), w.freeze()
+        for what in turn.settle_steps(w):
+            yield what, w.freeze()
+
+    def _start(self, state: State, action: Action):
+        """The checked action applied to a working copy, before anything automatic."""
         if state.phase == "over":
             raise GameOver("The game is over: the third scoring round has been scored (rule: Winning the Game).")
         handler = _APPLY.get(action.type)
@@ -102,8 +117,7 @@ class Centerville(Game):
             if not exc.rule:  # the rule named in the sentence, for Rejected(reason, rule)
                 exc.rule = _rule_named(str(exc))
             raise
-        turn.settle(w)
-        return w.freeze()
+        return w
 
     def legal_actions(self, state: State):
         return _legal(state)

@@ -16,7 +16,7 @@ class _Round:
         self.number = number
         self.steps: list[Step] = []
 
-    def record(self, step: int, name: str, detail: str, changes) -> None:
+    def record(self, step: int, name: str, detail: str, changes, subject: str = "", values=(), items=()) -> None:
         """Apply (player, wealth, prestige) changes in order; keep the actual ones."""
         from .state import gain
 
@@ -26,7 +26,7 @@ class _Round:
             got_w, got_p = gain(self.w, player, wealth, prestige)
             dw[player] += got_w
             dp[player] += got_p
-        self.steps.append(Step(step, name, detail, tuple(dw), tuple(dp)))
+        self.steps.append(Step(step, name, detail, tuple(dw), tuple(dp), subject, tuple(values), tuple(items)))
 
 
 def _values_text(w, values) -> str:
@@ -56,12 +56,14 @@ def score_town(r: _Round) -> None:
         wealth = zone in b.wealth_zones
         changes = _most_fewest(values, b.town_most, b.town_fewest, both=False, wealth=wealth)
         kind = "wealth" if wealth else "prestige"
-        r.record(1, "town", f"{zone} zone ({kind}), values with park cubes: {_values_text(w, values)}", changes)
+        r.record(1, "town", f"{zone} zone ({kind}), values with park cubes: {_values_text(w, values)}", changes,
+                 zone, values, tuple(w.park))
 
 
 def score_river(r: _Round) -> None:
     w, b = r.w, r.w.board
     changes = []
+    cubes = []  # (river space, owner, villa value claimed or 0)
     for i, owner in enumerate(w.river):
         if owner is None:
             continue
@@ -78,19 +80,21 @@ def score_river(r: _Round) -> None:
             j = empty[-1]  # the furthest empty villa on the road
             road[j] = owner
             claims.append(f"{w.names[owner]} claims the {b.villas[i][j]} villa of {b.river_spaces[i]}")
+            cubes.append((b.river_spaces[i], owner, b.villas[i][j]))
         else:
             claims.append(f"{w.names[owner]}'s cube on {b.river_spaces[i]} goes home (road full)")
+            cubes.append((b.river_spaces[i], owner, 0))
         w.river[i] = None
     greens = ", ".join(f"{w.names[p]} {w.greenbelt[p]}" for p in range(w.players))
     detail = f"greenbelt {greens}; " + ("; ".join(claims) if claims else "no cubes on the river")
-    r.record(2, "river", detail, changes)
+    r.record(2, "river", detail, changes, "", tuple(w.greenbelt), tuple(cubes))
 
 
 def score_offices(r: _Round) -> None:
     w, b = r.w, r.w.board
     counts = [offices_held(w, p) for p in range(w.players)]
     changes = [(p, b.offices_table[c], b.offices_table[c]) for p, c in enumerate(counts)]
-    r.record(3, "offices", f"offices controlled: {_values_text(w, counts)}", changes)
+    r.record(3, "offices", f"offices controlled: {_values_text(w, counts)}", changes, "", counts)
 
 
 def score_status(r: _Round) -> None:
@@ -102,7 +106,8 @@ def score_status(r: _Round) -> None:
         value = table[rank(w, p) - 1]
         changes.append((p, value, value))
         parts.append(f"{w.names[p]} {rank(w, p)}{'**' if w.stars[p] == 2 else '*'}")
-    r.record(4, "status", "rank and stars: " + ", ".join(parts), changes)
+    ranks = [rank(w, p) for p in range(w.players)]
+    r.record(4, "status", "rank and stars: " + ", ".join(parts), changes, "", ranks, tuple(w.stars))
 
 
 def reset(r: _Round) -> None:
@@ -121,9 +126,10 @@ def vocation_sets(w, player: int) -> list[int]:
 
 def score_vocations(r: _Round) -> None:
     w, b = r.w, r.w.board
-    changes, parts = [], []
+    changes, parts, sets_of = [], [], []
     for p in range(w.players):
         tiles = vocation_sets(w, p)
+        sets_of.append(tuple(tiles))
         kinds = sum(1 for t in tiles if t)
         prestige = b.vocation_prestige[min(kinds, 9)]
         wealth = sum(b.vocation_wealth[min(t, 9)] for t in tiles)
@@ -133,25 +139,28 @@ def score_vocations(r: _Round) -> None:
     media = ""
     if w.media is not None and w.media_vocation is not None:
         media = f"; Media counts as vocation {w.media_vocation}"
-    r.record(6, "vocations", "; ".join(parts) + media, changes)
+    kinds = [sum(1 for t in tiles if t) for tiles in sets_of]
+    named = str(w.media_vocation) if w.media is not None and w.media_vocation is not None else ""
+    r.record(6, "vocations", "; ".join(parts) + media, changes, named, kinds, tuple(sets_of))
 
 
 def score_villas(r: _Round) -> None:
     w, b = r.w, r.w.board
-    changes = []
+    changes, villas = [], []  # villas: (road's river space, owner, value)
     for i, road in enumerate(w.villas):
         side = b.river_side(i)
         for j, owner in enumerate(road):
             if owner is None:
                 continue
             value = b.villas[i][j]
+            villas.append((b.river_spaces[i], owner, value))
             if side == "north":
                 changes.append((owner, value, 0))
             elif side == "south":
                 changes.append((owner, 0, value))
             else:
                 changes.append((owner, b.bridge_wealth, b.bridge_prestige))
-    r.record(7, "villas", "north villas pay wealth, south prestige, the bridge road both", changes)
+    r.record(7, "villas", "north villas pay wealth, south prestige, the bridge road both", changes, "", (), tuple(villas))
 
 
 def legacy_values(w, legacy: str) -> list[int]:
@@ -169,18 +178,19 @@ def legacy_values(w, legacy: str) -> list[int]:
 def score_legacies(r: _Round) -> None:
     w, b = r.w, r.w.board
     order = [(w.active + i) % w.players for i in range(w.players)]
-    tiles = [(w.names[p], w.legacies[p]) for p in order if w.legacies[p] is not None]
+    tiles = [(w.names[p], w.legacies[p], p) for p in order if w.legacies[p] is not None]
     if w.open_legacy is not None:
-        tiles.append(("the open Legacy", w.open_legacy))
-    for who, legacy in tiles:
+        tiles.append(("the open Legacy", w.open_legacy, -1))
+    for who, legacy, seat in tiles:  # seat -1: the open Legacy
         values = legacy_values(w, legacy)
         changes = _most_fewest(values, b.legacy_most, b.legacy_fewest, both=True)
-        r.record(8, "legacy", f"{who}: {legacy}, counts {_values_text(w, values)}", changes)
+        r.record(8, "legacy", f"{who}: {legacy}, counts {_values_text(w, values)}", changes, legacy, values, (seat,))
 
 
 def run_round(w: Work, number: int) -> ScoringRound:
     """All steps of scoring round `number` on `w` (the time marker test is the caller's)."""
     r = _Round(w, number)
+    before = (tuple(w.wealth), tuple(w.prestige))
     score_town(r)
     score_river(r)
     score_offices(r)
@@ -191,7 +201,7 @@ def run_round(w: Work, number: int) -> ScoringRound:
         score_vocations(r)
         score_villas(r)
         score_legacies(r)
-    result = ScoringRound(number, tuple(r.steps))
+    result = ScoringRound(number, tuple(r.steps), *before)
     w.rounds.append(result)
     return result
 

@@ -35,19 +35,29 @@ class Pending:
 
 @dataclass(frozen=True)
 class Step:
-    """One scoring step: what was scored and each player's actual wealth and prestige change."""
+    """One scoring step: what was scored and each player's actual wealth and prestige change.
+
+    For the table's words: subject (the zone, or the Legacy tile), values (each seat's count
+    compared: zone value, offices, rank, vocation types, Legacy count) and items (the step's
+    pieces: river cubes, stars, vocation sets, villas, whose Legacy); see scoring.py.
+    """
 
     step: int
     name: str
     detail: str
     wealth: tuple[int, ...]
     prestige: tuple[int, ...]
+    subject: str = ""
+    values: tuple[int, ...] = ()
+    items: tuple = ()
 
 
 @dataclass(frozen=True)
 class ScoringRound:
     number: int
     steps: tuple[Step, ...]
+    wealth_before: tuple[int, ...] = ()  # the victory markers when the round began
+    prestige_before: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

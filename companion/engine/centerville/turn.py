@@ -310,6 +310,13 @@ def end_turn(w: Work) -> None:
 
 def settle(w: Work) -> None:
     """Do everything automatic until an entry or a decision is awaited."""
+    for _ in settle_steps(w):
+        pass
+
+
+def settle_steps(w: Work):
+    """`settle` one automatic step at a time: yields what each step did, ("bot-task", task) for a bot
+    task, else (phase,), with `w` changed by that step (so the table can word a bot's turn)."""
     for _ in range(10_000):
         if w.pending or w.phase == "over":
             return
@@ -321,29 +328,38 @@ def settle(w: Work) -> None:
             if phase == "setup-draw":
                 if w.bot is not None:
                     w.phase = "setup-legacy"
+                    yield (phase,)
                     return
                 start_turn(w)
+                yield (phase,)
                 continue
             w.phase = "disasters"
+            yield (phase,)
         elif phase == "disasters":
             if w.disaster_queue:
                 kind, victim = w.disaster_queue.pop(0)
                 disasters.strike(w, kind, victim)
+                yield (phase,)
                 continue
             _begin_rolling(w)
+            yield (phase,)
         elif phase == "bot":
             if w.bot_tasks:
+                task = w.bot_tasks[0]
                 bot.step(w)
+                yield ("bot-task", task)
                 continue
             end_turn(w)
+            yield (phase,)
         elif phase == "spend":
             if all(w.spent[i] for i in in_play(w) if w.dice[i] is not None):
                 end_turn(w)
+                yield (phase,)
                 continue
             return
         elif phase == "final":
             scoring.finish_final(w)
+            yield (phase,)
         else:
             return
     raise RuntimeError("settle did not come to rest")  # a rules bug, never a player's input
-
