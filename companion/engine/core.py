@@ -53,12 +53,17 @@ class SetupError(RulesError):
 
 
 class DataFileError(ValueError):
-    """A game-data file (a sheet, a board, a city) that fails validation; names file and key."""
+    """A game-data file (a sheet, a board, a city) that fails validation; names file and key.
 
-    def __init__(self, message: str, path: str = "", key: str = ""):
+    `problem` is what is wrong without the file and key (for a reader that names them its own
+    way, e.g. a state file's "board.villas"); it defaults to the whole message.
+    """
+
+    def __init__(self, message: str, path: str = "", key: str = "", problem: str = ""):
         super().__init__(message)
         self.path = path
         self.key = key
+        self.problem = problem or message
 
 
 # ---------------------------------------------------------------------------------------------
