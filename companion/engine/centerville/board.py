@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..core import DataFileError
+from ..core import DataFileError, data_file_error
 from ..keys import check_keys
 
 DEFAULT_PATH = "companion/engine/centerville/data/board.toml"
@@ -130,12 +130,10 @@ class _Reader:
     def __init__(self, data: Mapping[str, Any], path: str):
         self.data = data
         self.path = path
+        self.error = data_file_error(path)
 
     def fail(self, key: str, message: str):
         raise self.error(key, message)
-
-    def error(self, key: str, message: str) -> DataFileError:
-        return DataFileError(f"{self.path}: {key}: {message}", path=self.path, key=key, problem=message)
 
     def known_keys(self, tables: Mapping[str, tuple[str, ...]]) -> None:
         """Refuse a key the format does not know (a typo would silently keep the default)."""

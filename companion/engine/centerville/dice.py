@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..core import DataFileError
+from ..core import data_file_error
 from ..keys import check_keys
 
 ICONS = ("vote", "fate", "contract", "education", "tree", "bench", "hourglass")
@@ -43,8 +43,7 @@ def split_face(label: str) -> tuple[str, str]:
 
 
 def dice_from_data(data, path: str = "dice.toml") -> DiceSet:
-    def error(key, message):
-        return DataFileError(f"{path}: {key}: {message}", path=path, key=key, problem=message)
+    error = data_file_error(path)
 
     def fail(key, message):
         raise error(key, message)
