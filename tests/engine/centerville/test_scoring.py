@@ -176,6 +176,14 @@ def test_victory_points_never_drop_below_one_and_the_step_shows_the_actual_chang
     assert yellow.wealth[ORANGE] == -1
 
 
+def test_winning_the_game_example_48_wealth_and_55_prestige_is_a_final_score_of_48():
+    # Winning the Game, 1: "having 48 wealth and 55 prestige means a final score of 48".
+    s = edit(four(), wealth=[48, 10, 10, 10], prestige=[55, 10, 10, 10])
+    gray = GAME.summary(s)["players"][GRAY]
+    assert (gray["wealth"], gray["prestige"], gray["score"]) == (48, 55, 48)
+    assert ranking(s)[0] == GRAY
+
+
 def test_winner_by_lower_then_higher_then_status():
     s = four()
     s = edit(s, wealth=[48, 50, 50, 60], prestige=[55, 48, 48, 40], status=[BROWN, WHITE, GRAY, ORANGE])

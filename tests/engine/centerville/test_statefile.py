@@ -38,6 +38,42 @@ def test_round_one_of_the_town_example(capsys):
     assert "winner" not in out
 
 
+def _changes(step, kind):
+    return {c: v[kind] for c, v in step["changes"].items()}
+
+
+def test_town_scoring_example_through_companion_score(tmp_path, capsys):
+    # The rulebook's Town Scoring Example as a file: orange starts high enough to lose all 3.
+    data = example()
+    data["players"][3]["wealth"] = 10
+    state = tmp_path / "town.json"
+    state.write_text(json.dumps(data))
+    assert score_main(["centerville", str(state), "--round", "1"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert _changes(steps[0], "wealth") == {"gray": 6, "white": 6, "brown": 6, "orange": -3}  # yellow
+    assert _changes(steps[3], "prestige") == {"gray": -3, "white": 6, "brown": 0, "orange": -3}  # purple
+
+
+@pytest.mark.parametrize("media, wealth, prestige", [
+    (None, 0 + 20 + 5, 3),  # "3 prestige ... 0 wealth for the pair of Finance; 20 ... 5"
+    (6, 0 + 35 + 5, 3),  # the Media as a sixth Service
+    (7, 0 + 20 + 5, 6),  # the Media as The Arts: a fourth type
+])
+def test_vocation_scoring_example_through_companion_score(tmp_path, capsys, media, wealth, prestige):
+    data = example()  # brown holds David's vocations: Finance 2, Service 5, Retail 3
+    for p, legacy in zip(data["players"], ["greenbelt", "offices", "vocations", "red-zone"]):
+        p["legacy"] = legacy
+    if media is None:
+        data.pop("media"), data.pop("media_vocation")
+    else:
+        data["media_vocation"] = media
+    state = tmp_path / "david.json"
+    state.write_text(json.dumps(data))
+    assert score_main(["centerville", str(state), "--round", "3"]) == 0
+    step = next(s for s in json.loads(capsys.readouterr().out)["steps"] if s["name"] == "vocations")
+    assert step["changes"]["brown"] == {"wealth": wealth, "prestige": prestige}
+
+
 def test_round_three_names_the_winner_with_legacies(capsys):
     data = example()
     for p, legacy in zip(data["players"], ["greenbelt", "offices", "vocations", "red-zone"]):
