@@ -164,7 +164,7 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
     d, s, t = r.table(raw, "data"), r.table(raw, "screen"), r.table(raw, "touch")
     dg, dp, dc, ds, dt = GpioConfig(), PanelConfig(), CameraConfig(), ScreenConfig(), TouchConfig()
     r.unknown(g, ("enabled", "pin_factory", "bounce_time", "hold_time", "buttons",
-                  "led_red", "led_green", "led_blue"), "gpio.")
+                  "led_red", "led_green", "led_blue"), "gpio")
     gpio = GpioConfig(
         enabled=r.get(g, "gpio.enabled", dg.enabled, v.bool_value),
         pin_factory=r.get(g, "gpio.pin_factory", dg.pin_factory,
@@ -185,7 +185,7 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
             gpio = replace(gpio, led_red=None, led_green=None, led_blue=None)
             break
         taken.add(pin)
-    r.unknown(p, ("port", "baudrate", "heartbeat", "timeout", "hold_time", "buttons"), "panel.")
+    r.unknown(p, ("port", "baudrate", "heartbeat", "timeout", "hold_time", "buttons"), "panel")
     panel = PanelConfig(
         port=r.get(p, "panel.port", dp.port, v.port),
         baudrate=r.get(p, "panel.baudrate", dp.baudrate,
@@ -195,19 +195,19 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
         hold_time=r.get(p, "panel.hold_time", dp.hold_time, v.number(0.2, 10.0)),
         buttons=_buttons(r, p.get("buttons"), "panel.buttons", DEFAULT_PANEL_BUTTONS, pins=False),
     )
-    r.unknown(c, ("source", "model"), "camera.")
+    r.unknown(c, ("source", "model"), "camera")
     camera = CameraConfig(source=r.get(c, "camera.source", dc.source, v.camera_source),
                           model=r.get(c, "camera.model", dc.model, v.string))
-    r.unknown(d, ("dir",), "data.")
+    r.unknown(d, ("dir",), "data")
     data_dir = r.get(d, "data.dir", "", v.string)
-    r.unknown(s, ("width", "height", "rotation", "fullscreen"), "screen.")
+    r.unknown(s, ("width", "height", "rotation", "fullscreen"), "screen")
     screen = ScreenConfig(
         width=r.get(s, "screen.width", ds.width, v.integer(100, 10000)),
         height=r.get(s, "screen.height", ds.height, v.integer(100, 10000)),
         rotation=r.get(s, "screen.rotation", ds.rotation, v.choice(ROTATIONS)),
         fullscreen=r.get(s, "screen.fullscreen", ds.fullscreen, v.bool_value),
     )
-    r.unknown(t, ("provider", "devices"), "touch.")
+    r.unknown(t, ("provider", "devices"), "touch")
     touch = TouchConfig(provider=r.get(t, "touch.provider", dt.provider, v.choice(TOUCH_PROVIDERS)),
                         devices=r.get(t, "touch.devices", dt.devices, v.string_list))
     if touch.provider != "mouse" and not touch.devices:
@@ -234,7 +234,7 @@ def _buttons(r: Reader, raw: Any, key: str, defaults: tuple[ButtonSpec, ...],
             r.warnings.append(f"{r.source}: {where}: must be a table like {{ pin = 17, press = \"next\" }}; "
                               "button left out")
             continue
-        r.unknown(entry, ("pin", "press", "hold") if pins else ("press", "hold"), where + ".")
+        r.unknown(entry, ("pin", "press", "hold") if pins else ("press", "hold"), where)
         try:
             pin = v.pin(entry.get("pin")) if pins else None
             press = v.command(entry["press"]) if "press" in entry else None
@@ -265,7 +265,11 @@ def key_lookup(keys: Mapping[str, tuple[str, ...]]) -> dict[str, Command]:
 
 def _keys(r: Reader, raw: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     keys = dict(DEFAULT_KEYS)
+    commands = tuple(c.value for c in Command)
+    r.unknown(raw, commands, "keys")
     for name, value in raw.items():
+        if name not in commands:
+            continue
         where = f"keys.{name}"
         try:
             command = v.command(name)

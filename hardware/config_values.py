@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from companion.engine.keys import unknown_keys
 from companion.events import Command
 
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
 CAMERA_SCHEMES = ("auto", "sim", "v4l2", "picamera2", "file", "folder", "video")  # as vision.sources
+
+
+class UnknownKeyWarning(str):
+    """A warning about a key the config does not know: the app starts, `companion doctor` refuses."""
 
 
 class Reader:
@@ -26,11 +31,10 @@ class Reader:
             return {}
         return value
 
-    def unknown(self, raw: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> None:
-        for key in raw:
-            if key not in known:
-                self.warnings.append(f"{self.source}: {prefix}{key}: unknown key, ignored "
-                                     f"(known: {', '.join(known)})")
+    def unknown(self, raw: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+        # A typo keeps the default silently otherwise; the app still starts (a table is waiting).
+        for bad in unknown_keys(raw, known, where):
+            self.warnings.append(UnknownKeyWarning(f"{self.source}: {bad} (ignored)"))
 
     def get(self, raw: Mapping[str, Any], key: str, default: Any, check: Callable[[Any], Any]) -> Any:
         name = key.rsplit(".", 1)[-1]

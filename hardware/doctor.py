@@ -1,7 +1,8 @@
 """`companion doctor`: check display, touch, camera, GPIO, serial board, model and data directory.
 
 Prints one line per check, what works and, for what does not, the exact command or edit that
-fixes it. Exit status 0 when nothing failed (warnings allowed), 1 otherwise.
+fixes it. Exit status 0 when nothing failed (warnings allowed), 2 when the config holds a key it
+does not know (the app starts, ignoring it, but the table meant something), 1 otherwise.
 """
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from hardware.config import Config, config_path, load_config
+from hardware.config_values import UnknownKeyWarning
 from hardware.touch import unique_devices
 
+EXIT_BAD_CONFIG = 2  # as every reader of the project refuses a file with an unknown key
 SERVICE_USER = "companion"
 BUSY_HINT = "if the companion service is running it holds this device: sudo systemctl stop companion"
 
@@ -75,12 +78,18 @@ def doctor_main(argv: list[str] | None = None, *, host: Host | None = None) -> i
             for i, line in enumerate(check.fix.splitlines()):
                 print(f"  {'':<5} {'':<8} {'fix: ' if i == 0 else '     '}{line}")
     print("all good." if not failed else "some checks failed: see the fixes above.")
+    if any(isinstance(w, UnknownKeyWarning) for w in warnings):
+        return EXIT_BAD_CONFIG
     return 1 if failed else 0
 
 
 def check_config(path: Path, warnings: list[str]) -> Check:
     if not warnings:
         return Check("config", "ok", f"{path}: no problems" if path.exists() else "defaults (no file)")
+    unknown = [w for w in warnings if isinstance(w, UnknownKeyWarning)]
+    if unknown:
+        return Check("config", "FAIL", unknown[0] if len(unknown) == 1 else f"{len(unknown)} unknown keys",
+                     fix="\n".join(f"edit {w}" for w in warnings))
     return Check("config", "warn", f"{len(warnings)} problem(s); those keys use their defaults",
                  fix="\n".join(f"edit {w}" for w in warnings))
 

@@ -53,6 +53,24 @@ def test_a_bad_line_exits_2_naming_the_line_and_the_field_or_rule(tmp_path, bad_
     assert "line 4" in out.stderr and expected in out.stderr
 
 
+@pytest.mark.parametrize("header, line", [
+    ({"game": "rolling-village", "players": ["Ann", "Bo"], "sheets": {}}, "line 1: sheets: unknown key; did you mean sheet?"),
+    ({"game": "centerville", "players": ["Ann", "Bo", "Cy"], "board": {"vilas": {}}},
+     "line 1: option board: vilas: unknown key; did you mean villas?"),
+    ({"game": "civility", "players": ["Ann", "Bo"], "quickplay": True}, "line 1: quickplay: unknown key; did you mean quick_play?"),
+])
+def test_a_header_with_an_unknown_key_exits_2_naming_it(tmp_path, header, line):
+    out = companion("replay", str(write_log(tmp_path / "g.jsonl", [header])))
+    assert out.returncode == 2 and out.stderr == f"{tmp_path / 'g.jsonl'}: {line}\n"
+
+
+def test_an_action_with_an_unknown_field_exits_2_naming_it(tmp_path):
+    # Replayed as if the field were absent, "streets" would build elsewhere, or nowhere.
+    rows = START[:3] + [{"type": "build", "player": "Ann", "project": "house", "row": 2, "streets": 3}]
+    out = companion("replay", str(write_log(tmp_path / "g.jsonl", rows)))
+    assert out.returncode == 2 and out.stderr == f"{tmp_path / 'g.jsonl'}: line 4: streets: unknown key; did you mean street?\n"
+
+
 def test_a_bad_header_and_a_missing_file(tmp_path):
     out = companion("replay", str(write_log(tmp_path / "g.jsonl", [{"game": "rolling-village"}])))
     assert out.returncode == 2 and "line 1" in out.stderr and '"players"' in out.stderr

@@ -12,6 +12,8 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping
 
+from .keys import check_keys
+
 
 # ---------------------------------------------------------------------------------------------
 # Errors: a family under ValueError whose messages are sentences a player understands.
@@ -53,12 +55,26 @@ class SetupError(RulesError):
 
 
 class DataFileError(ValueError):
-    """A game-data file (a sheet, a board, a city) that fails validation; names file and key."""
+    """A game-data file (a sheet, a board, a city) that fails validation; names file and key.
 
-    def __init__(self, message: str, path: str = "", key: str = ""):
+    `problem` is what is wrong without the file and key (for a reader that names them its own
+    way, e.g. a state file's "board.villas"); it defaults to the whole message.
+    """
+
+    def __init__(self, message: str, path: str = "", key: str = "", problem: str = ""):
         super().__init__(message)
         self.path = path
         self.key = key
+        self.problem = problem or message
+
+
+def data_file_error(path: str):
+    """A maker of DataFileError naming `path` and a key: for check_keys and a reader's own checks."""
+
+    def error(key: str, problem: str) -> DataFileError:
+        return DataFileError(f"{path}: {key}: {problem}", path=path, key=key, problem=problem)
+
+    return error
 
 
 # ---------------------------------------------------------------------------------------------
@@ -86,6 +102,8 @@ class Action:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Action":
         hints = typing.get_type_hints(cls)
+        # A misspelt optional field would otherwise replay as its default: a different game.
+        check_keys(data, ("type", *(f.name for f in dataclasses.fields(cls))), "", _malformed_key)
         kwargs = {}
         for f in dataclasses.fields(cls):
             if f.name in data:
@@ -97,6 +115,10 @@ class Action:
     def __str__(self) -> str:
         parts = ", ".join(f"{k}={v}" for k, v in self.to_json().items() if k != "type")
         return f"{self.type}({parts})"
+
+
+def _malformed_key(path: str, problem: str) -> MalformedAction:
+    return MalformedAction(f"{path}: {problem}", field=path)
 
 
 def _is_mapping_field(cls: type, name: str) -> bool:
@@ -193,11 +215,18 @@ class Game(abc.ABC):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     actions: ClassVar[tuple[type[Action], ...]] = ()
+    options: ClassVar[tuple[str, ...]] = ()  # the set-up options `new` reads (a log header's keys)
 
     # -- set-up ---------------------------------------------------------------------------
     @abc.abstractmethod
     def new(self, players: tuple[str, ...], options: Mapping[str, Any] | None = None):
         """The initial state. Raises SetupError for a bad player list or option."""
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options as a dict; SetupError naming an unknown one and the nearest known option."""
+        options = dict(options or {})
+        check_keys(options, self.options, "", _unknown_option)
+        return options
 
     def check_players(self, players: Iterable[str]) -> tuple[str, ...]:
         names = tuple(p.strip() for p in players)
@@ -249,6 +278,10 @@ class Game(abc.ABC):
         if kind is None:
             raise MalformedAction(f'An action needs a "type" (one of {known}).', field="type")
         raise MalformedAction(f'"{kind}" is not an action of {self.title} (one of {known}).', field="type")
+
+
+def _unknown_option(path: str, problem: str) -> SetupError:
+    return SetupError(f"{path}: {problem}", rule="set-up options")
 
 
 _REGISTRY: dict[str, Game] = {}

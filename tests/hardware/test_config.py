@@ -81,8 +81,11 @@ def test_not_toml_at_all_gives_defaults_with_the_line(tmp_path):
 def test_unknown_keys_are_reported_not_fatal(tmp_path):
     config, warnings = load(tmp_path, '[gpio]\nhold_tme = 2.0\n[sound]\nvolume = 3\n')
     assert config.gpio.hold_time == 1.5
-    assert any("gpio.hold_tme: unknown key" in w for w in warnings)
-    assert any("sound: unknown key" in w for w in warnings)
+    assert f"{tmp_path / 'config.toml'}: gpio.hold_tme: unknown key; did you mean hold_time? (ignored)" in warnings
+    assert any("sound: unknown key (known: gpio, " in w for w in warnings)
+    config, warnings = load(tmp_path, '[keys]\nundoo = ["u"]\n')
+    assert config.keys["undo"] != ("u",) and len(warnings) == 1
+    assert warnings[0].endswith("keys.undoo: unknown key; did you mean undo? (ignored)")
 
 
 def test_a_section_that_is_not_a_table(tmp_path):

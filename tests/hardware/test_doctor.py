@@ -114,3 +114,13 @@ def test_an_unwritable_data_dir_fails_with_the_install_command(tmp_path):
     blocker.write_text("")
     check = check_data_dir(parse_config({"data": {"dir": str(blocker / "sub")}}))
     assert check.state == "FAIL" and "install -d -o companion" in check.fix
+
+
+def test_an_unknown_config_key_fails_the_config_check_with_the_nearest_key_and_exit_2(tmp_path, capsys):
+    config = write_config(tmp_path, '[gpio]\nhold_tme = 2.0\n[panel]\nport = ""\n')
+    code = doctor_main(["--config", str(config), "--no-camera"], host=Host(env={}, dev=tmp_path))
+    out = capsys.readouterr().out
+    assert code == 2
+    line = next(line for line in out.splitlines() if line.split()[1:2] == ["config"])
+    assert line.split()[0] == "FAIL"
+    assert line.endswith(f"{config}: gpio.hold_tme: unknown key; did you mean hold_time? (ignored)")

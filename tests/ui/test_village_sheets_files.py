@@ -73,7 +73,7 @@ def test_a_good_file_goes_into_the_header_and_a_stored_game_keeps_it(tmp_path):
      "Avenue 2 needs points for 6 Streets, not 5"),
     (('choice_sums = [2, 12]', 'choice_sums = [2, 12, 7]'), "avenue[3].sums", 15,
      "the sum 7 is given to Avenue 3 and to choice_sums"),
-    (('label = "8"', 'lable = "8"'), "avenue[4].lable", 19, 'unknown key "lable"'),
+    (('label = "8"', 'lable = "8"'), "avenue[4].lable", 19, "avenue[4].lable: unknown key; did you mean label?"),
     (('points = [4, 0, 1, 1, 0, 4]', 'points = [4, 0, "one", 1, 0, 4]'), "avenue[1].points", 6,
      "must be a list of whole numbers"),
     (('choice_sums = [2, 12]', 'choice_sums = [2]'), "avenue", 3, "sum(s) [12]"),

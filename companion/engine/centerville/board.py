@@ -12,11 +12,36 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..core import DataFileError
+from ..core import DataFileError, data_file_error
+from ..keys import check_keys
 
 DEFAULT_PATH = "companion/engine/centerville/data/board.toml"
 BONUSES = ("mayor", "urban-planning", "police-fire", "public-works", "finance", "city-council")
 DIE_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
+# The keys of board.toml, table by table ("" is the top); [[offices]] entries take OFFICE_KEYS.
+BOARD_KEYS = {
+    "": ("town", "river", "villas", "greenbelt", "victory", "time", "status", "offices", "vocations",
+         "offices_table", "status_table", "legacy", "masters", "disasters", "players", "two_player"),
+    "town": ("zones", "wealth_zones", "prestige_zones", "spaces", "contract_levels", "tree_level", "scoring"),
+    "town.scoring": ("most", "fewest"),
+    "river": ("north", "south"),
+    "villas": ("north", "bridge", "south", "bridge_wealth", "bridge_prestige"),
+    "greenbelt": ("top",),
+    "victory": ("start", "lowest", "lap"),
+    "time": ("start", "clock_towers"),
+    "status": ("favors",),
+    "vocations": ("names", "counts", "campus", "sections", "media_education", "prestige", "wealth"),
+    "vocations.prestige": ("table",),
+    "vocations.wealth": ("table",),
+    "offices_table": ("table",),
+    "status_table": ("one_star", "two_stars"),
+    "legacy": ("tiles", "most", "fewest"),
+    "masters": ("colours",),
+    "disasters": ("kinds", "victory_spaces", "office", "vocations", "town", "greenbelt"),
+    "players": ("cubes", "colours"),
+    "two_player": ("bot_name", "bot_legacy", "contract_order"),
+}
+OFFICE_KEYS = ("name", "colour", "bonus")
 
 
 @dataclass(frozen=True)
@@ -105,9 +130,18 @@ class _Reader:
     def __init__(self, data: Mapping[str, Any], path: str):
         self.data = data
         self.path = path
+        self.error = data_file_error(path)
 
     def fail(self, key: str, message: str):
-        raise DataFileError(f"{self.path}: {key}: {message}", path=self.path, key=key)
+        raise self.error(key, message)
+
+    def known_keys(self, tables: Mapping[str, tuple[str, ...]]) -> None:
+        """Refuse a key the format does not know (a typo would silently keep the default)."""
+        for where, known in tables.items():
+            node = self.get(where) if where else self.data
+            if not isinstance(node, Mapping):
+                self.fail(where, "must be a table.")
+            check_keys(node, known, where, self.error)
 
     def get(self, key: str):
         node: Any = self.data
@@ -167,6 +201,7 @@ class _Reader:
         if not isinstance(table, Mapping):
             self.fail(key, "must be a table like { 1 = ..., 2 = ... }.")
         wanted = {str(n) for n in numbers}
+        check_keys(table, sorted(wanted), key, self.error)
         if set(table) != wanted:
             self.fail(key, f"must have exactly the keys {', '.join(sorted(wanted))}.")
         return {int(k): v for k, v in table.items()}
@@ -175,6 +210,9 @@ class _Reader:
 def board_from_data(data: Mapping[str, Any], path: str = "board.toml") -> Board:
     """Validate a parsed board file; DataFileError(path, key) on the first bad key."""
     r = _Reader(data, path)
+    if not isinstance(data, Mapping):
+        r.fail("(top)", "a board file is a table of tables ([town], [river], ...).")
+    r.known_keys(BOARD_KEYS)
     zones = r.strs("town.zones", 4, choices=DIE_COLOURS[:4])
     wealth_zones = r.strs("town.wealth_zones", 2, choices=zones)
     prestige_zones = r.strs("town.prestige_zones", 2, choices=zones)
@@ -211,10 +249,11 @@ def board_from_data(data: Mapping[str, Any], path: str = "board.toml") -> Board:
         if not isinstance(o, Mapping):
             r.fail(f"offices[{i}]", "must be a table with name, colour and bonus.")
         sub = _Reader(o, path)
+        check_keys(o, OFFICE_KEYS, f"offices[{i}]", r.error)
         try:
             offices.append(Office(sub.str("name"), sub.str("colour", DIE_COLOURS), sub.str("bonus", BONUSES)))
         except DataFileError as exc:
-            r.fail(f"offices[{i}].{exc.key}", str(exc).split(": ", 2)[-1])
+            r.fail(f"offices[{i}].{exc.key}", exc.problem)
     if len({o.colour for o in offices}) != 6:
         r.fail("offices", "each office has its own die colour.")
     if {o.bonus for o in offices} != set(BONUSES):

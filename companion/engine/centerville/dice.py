@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..core import DataFileError
+from ..core import data_file_error
+from ..keys import check_keys
 
 ICONS = ("vote", "fate", "contract", "education", "tree", "bench", "hourglass")
 COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
@@ -42,15 +43,21 @@ def split_face(label: str) -> tuple[str, str]:
 
 
 def dice_from_data(data, path: str = "dice.toml") -> DiceSet:
-    def fail(key, message):
-        raise DataFileError(f"{path}: {key}: {message}", path=path, key=key)
+    error = data_file_error(path)
 
+    def fail(key, message):
+        raise error(key, message)
+
+    if not isinstance(data, dict):
+        fail("(top)", "a dice file is a table with order and [faces].")
+    check_keys(data, ("order", "icons", "faces"), "", error)  # icons: the file's own key to its faces
     order = data.get("order")
     if not isinstance(order, list) or sorted(order) != sorted(COLOURS) or len(order) != 6:
         fail("order", f"must list the six die colours {', '.join(COLOURS)} once each.")
     faces_table = data.get("faces")
     if not isinstance(faces_table, dict):
         fail("faces", "must be a table of die colour = [six icons].")
+    check_keys(faces_table, COLOURS, "faces", error)
     faces = []
     for colour in order:
         icons = faces_table.get(colour)

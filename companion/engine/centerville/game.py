@@ -70,12 +70,10 @@ class Centerville(Game):
     min_players = 2
     max_players = 4
     actions = ALL_ACTIONS
+    options = ("first", "colours", "board", "legacies")
 
     def new(self, players, options=None):
-        options = dict(options or {})
-        unknown = set(options) - {"first", "colours", "board", "legacies"}
-        if unknown:
-            raise SetupError(f"Unknown option {sorted(unknown)[0]!r} (options: first, colours, board, legacies).")
+        options = self.check_options(options)
         names = self.check_players(players)
         from ..core import DataFileError
 

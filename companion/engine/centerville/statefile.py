@@ -9,10 +9,20 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core import DataFileError
+from ..keys import check_keys, join_path, unknown_key
 from .game import board_for
 from .scoring import ranking, run_round
 from .state import State, cubes_on_board
 from .turn import new_state
+
+
+# The keys of the format (docs/centerville-state.md); any other key is refused, never skipped.
+FILE_KEYS = ("game", "board", "players", "status", "town", "river", "villas", "offices", "safe", "media",
+             "media_vocation", "open_legacy", "active")
+SEAT_KEYS = ("colour", "name", "bot", "wealth", "prestige", "greenbelt", "stars", "park", "favors",
+             "vocations", "legacy")
+OFFICE_KEYS = ("colour", "cubes")
+LEVELS = ("1", "2", "3", "4")
 
 
 class StateFileError(ValueError):
@@ -23,22 +33,23 @@ class StateFileError(ValueError):
 
 
 def _int(data: Mapping, key: str, path: str, low: int, high: int | None = None, default=None) -> int:
+    where = join_path(path, key)
     if key not in data:
         if default is not None:
             return default
-        raise StateFileError(f"{path}.{key}", "is missing.")
+        raise StateFileError(where, "is missing.")
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StateFileError(f"{path}.{key}", f"must be a whole number, not {value!r}.")
+        raise StateFileError(where, f"must be a whole number, not {value!r}.")
     if value < low or (high is not None and value > high):
-        raise StateFileError(f"{path}.{key}", f"must be {low} to {high}, not {value}." if high is not None else f"must be at least {low}.")
+        raise StateFileError(where, f"must be {low} to {high}, not {value}." if high is not None else f"must be at least {low}.")
     return value
 
 
 def _colour(value, path: str, colours: list[str], allow_none: bool = False):
     if value is None and allow_none:
         return None
-    if value not in colours:
+    if not isinstance(value, str) or value not in colours:
         raise StateFileError(path, f"must be a player colour of this file ({', '.join(colours)}), not {value!r}.")
     return colours.index(value)
 
@@ -46,7 +57,7 @@ def _colour(value, path: str, colours: list[str], allow_none: bool = False):
 def _table(data: Mapping, key: str, path: str, default=None) -> Mapping:
     value = data.get(key, default)
     if not isinstance(value, Mapping):
-        raise StateFileError(f"{path}.{key}" if path else key, "must be an object.")
+        raise StateFileError(join_path(path, key), "must be an object.")
     return value
 
 
@@ -54,12 +65,13 @@ def load_state(data: Any, scoring_round: int) -> State:
     """A State in which a scoring round can be run, from the parsed JSON of a state file."""
     if not isinstance(data, Mapping):
         raise StateFileError("(top)", "the file must hold one JSON object.")
+    check_keys(data, FILE_KEYS, "", StateFileError)
     if data.get("game", "centerville") != "centerville":
         raise StateFileError("game", 'must be "centerville".')
     try:
         board = board_for({"board": data["board"]} if "board" in data else {})
     except DataFileError as exc:
-        raise StateFileError(f"board.{exc.key}", str(exc)) from None
+        raise StateFileError(join_path("board", exc.key), exc.problem) from None
     except Exception as exc:  # SetupError for a board that is not a table
         raise StateFileError("board", str(exc)) from None
     raw_players = data.get("players")
@@ -69,8 +81,9 @@ def load_state(data: Any, scoring_round: int) -> State:
     for i, p in enumerate(raw_players):
         if not isinstance(p, Mapping):
             raise StateFileError(f"players[{i}]", "must be an object.")
+        check_keys(p, SEAT_KEYS, f"players[{i}]", StateFileError)
         c = p.get("colour")
-        if c not in board.player_colours or c in colours:
+        if not isinstance(c, str) or c not in board.player_colours or c in colours:
             raise StateFileError(
                 f"players[{i}].colour", f"must be a different player colour ({', '.join(board.player_colours)})."
             )
@@ -107,13 +120,12 @@ def load_state(data: Any, scoring_round: int) -> State:
         w.favors[i] = _int(p, "favors", path, 0, board.favors, default=0)
         voc = _table(p, "vocations", path, default={})
         tiles = [0] * board.vocation_types
-        for key, count in voc.items():
-            if not key.isdigit() or not 1 <= int(key) <= board.vocation_types:
-                raise StateFileError(f"{path}.vocations.{key}", f"vocations are numbered 1 to {board.vocation_types}.")
+        check_keys(voc, [str(n) for n in range(1, board.vocation_types + 1)], f"{path}.vocations", StateFileError)
+        for key in voc:
             tiles[int(key) - 1] = _int(voc, key, f"{path}.vocations", 0, board.vocation_counts[int(key) - 1])
         w.vocations[i] = tiles
         legacy = p.get("legacy")
-        if legacy is not None and legacy not in board.legacies:
+        if legacy is not None and (not isinstance(legacy, str) or legacy not in board.legacies):
             raise StateFileError(f"{path}.legacy", f'must be one of {", ".join(board.legacies)}.')
         needs_legacy = not (i in bots and not board.bot_legacy)
         if scoring_round == 3 and legacy is None and needs_legacy:
@@ -128,14 +140,16 @@ def load_state(data: Any, scoring_round: int) -> State:
         w.media = _colour(data["media"], "media", colours, allow_none=True)
         if w.media is not None and w.media == w.bot:
             raise StateFileError("media", "the bot can't acquire the Media (2-Player Rules).")
+    # Checked in every round, though only the third scores it: a bad value is a bad file.
+    media_vocation = _int(data, "media_vocation", "", 1, board.vocation_types) if "media_vocation" in data else None
     if w.media is not None and scoring_round == 3:
-        w.media_vocation = _int(data, "media_vocation", "", 1, board.vocation_types) if "media_vocation" in data else None
+        w.media_vocation = media_vocation
         if w.media_vocation is None:
             raise StateFileError("media_vocation", "the Media's owner names the vocation it counts as (Score the Vocations).")
     if "open_legacy" in data:
         if not bots:
             raise StateFileError("open_legacy", "only the 2-player game has an open Legacy.")
-        if data["open_legacy"] not in board.legacies:
+        if not isinstance(data["open_legacy"], str) or data["open_legacy"] not in board.legacies:
             raise StateFileError("open_legacy", f'must be one of {", ".join(board.legacies)}.')
         w.open_legacy = data["open_legacy"]
     revealed = [x for x in list(w.legacies) + [w.open_legacy] if x is not None]
@@ -158,24 +172,25 @@ def _with_bot_name(board, name):
 
 def _load_status(w, data, colours) -> None:
     status = data.get("status")
-    if not isinstance(status, list) or sorted(map(str, status)) != sorted(colours):
+    if not isinstance(status, list):
         raise StateFileError("status", "must list every seat's colour once, 1st (top) first.")
-    w.status = [colours.index(c) for c in status]
+    seats = [_colour(c, f"status[{k}]", colours) for k, c in enumerate(status)]
+    if sorted(seats) != list(range(len(colours))):
+        raise StateFileError("status", "must list every seat's colour once, 1st (top) first.")
+    w.status = seats
 
 
 def _load_town(w, data, colours) -> None:
     town = _table(data, "town", "", default={})
     b = w.board
+    check_keys(town, b.zones, "town", StateFileError)
     for zone, levels in town.items():
-        if zone not in b.zones:
-            raise StateFileError(f"town.{zone}", f"is not a zone ({', '.join(b.zones)}).")
         if not isinstance(levels, Mapping):
             raise StateFileError(f"town.{zone}", 'must be an object like {"1": ["gray"], "2": []}.')
         z = b.zones.index(zone)
+        check_keys(levels, LEVELS, f"town.{zone}", StateFileError)
         for level, owners in levels.items():
             path = f"town.{zone}.{level}"
-            if level not in ("1", "2", "3", "4"):
-                raise StateFileError(path, "town levels are 1 to 4.")
             if not isinstance(owners, list):
                 raise StateFileError(path, "must be a list of player colours, one per building.")
             if len(owners) > b.spaces[int(level) - 1]:
@@ -186,14 +201,12 @@ def _load_town(w, data, colours) -> None:
 def _load_river(w, data, colours) -> None:
     b = w.board
     river = _table(data, "river", "", default={})
+    check_keys(river, b.river_spaces, "river", StateFileError)
     for space, owner in river.items():
-        if space not in b.river_spaces:
-            raise StateFileError(f"river.{space}", f"is not a river space ({', '.join(b.river_spaces)}).")
         w.river[b.river_spaces.index(space)] = _colour(owner, f"river.{space}", colours, allow_none=True)
     villas = _table(data, "villas", "", default={})
+    check_keys(villas, b.river_spaces, "villas", StateFileError)  # a road is named after its river space
     for road, owners in villas.items():
-        if road not in b.river_spaces:
-            raise StateFileError(f"villas.{road}", f"roads are named after river spaces ({', '.join(b.river_spaces)}).")
         i = b.river_spaces.index(road)
         if not isinstance(owners, list) or len(owners) != len(b.villas[i]):
             raise StateFileError(f"villas.{road}", f"must list the road's {len(b.villas[i])} villas from the river out (null: empty).")
@@ -207,12 +220,14 @@ def _load_offices(w, data, colours) -> None:
         try:
             i = b.office_index(name)
         except KeyError:
-            raise StateFileError(f"offices.{name}", f"is not an office ({', '.join(o.name for o in b.offices)}).") from None
+            bad = unknown_key(name, (o.name for o in b.offices), "offices")
+            raise StateFileError(bad.path, bad.problem) from None
         path = f"offices.{name}"
         if held is None:
             continue
         if not isinstance(held, Mapping):
             raise StateFileError(path, 'must be {"colour": ..., "cubes": N} or null.')
+        check_keys(held, OFFICE_KEYS, path, StateFileError)
         w.offices[i] = (_colour(held.get("colour"), f"{path}.colour", colours), _int(held, "cubes", path, 1, w.board.cubes))
     if "safe" in data:
         w.safe = _colour(data["safe"], "safe", colours, allow_none=True)

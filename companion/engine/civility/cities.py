@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..core import DataFileError, SetupError
-from .tables import BOOK, DEPARTMENTS, need, read_toml
+from ..keys import check_keys
+from .tables import BOOK, DEPARTMENTS, known, need, read_toml
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,11 @@ def _level(value: Any, path: str, key: str, top: int) -> int:
 
 
 def cities_from_dict(data: dict, path: str = "cities.toml") -> dict[str, CityFacts]:
+    known(data, ("default", "city"), path)
     default = need(data, "default", dict, path)
+    known(default, ("levels", "defenders"), path, "default")
     base_levels = need(default, "levels", dict, path, "default")
+    known(base_levels, DEPARTMENTS, path, "default.levels")
     for d in DEPARTMENTS:
         _level(need(base_levels, d, int, path, "default.levels"), path, f"default.levels.{d}", BOOK.level_max)
     base_defenders = _level(need(default, "defenders", int, path, "default"), path, "default.defenders",
@@ -37,16 +41,15 @@ def cities_from_dict(data: dict, path: str = "cities.toml") -> dict[str, CityFac
     cities = {}
     for i, city in enumerate(need(data, "city", list, path)):
         where = f"city[{i}]"
+        known(city, ("name", "expansion", "levels", "defenders"), path, where)
         name = need(city, "name", str, path, where)
         if name in cities:
             raise DataFileError(f"{path}: {where}.name {name!r} appears twice.", path=path, key=f"{where}.name")
         levels = city.get("levels", {})
         if not isinstance(levels, dict):
             raise DataFileError(f"{path}: {where}.levels must be a table.", path=path, key=f"{where}.levels")
+        known(levels, DEPARTMENTS, path, f"{where}.levels")
         for d, v in levels.items():
-            if d not in DEPARTMENTS:
-                raise DataFileError(f"{path}: {where}.levels.{d} is not a department ({', '.join(DEPARTMENTS)}).",
-                                    path=path, key=f"{where}.levels.{d}")
             _level(v, path, f"{where}.levels.{d}", BOOK.level_max)
         defenders = _level(city.get("defenders", base_defenders), path, f"{where}.defenders", BOOK.defenders_max)
         cities[name] = CityFacts(
@@ -65,6 +68,10 @@ class Seat:
     city: str
     levels: tuple[int, ...]
     defenders: int
+
+
+def _setup_error(path: str, problem: str) -> SetupError:
+    return SetupError(f"{path}: {problem}", rule="Set-Up")
 
 
 def seat_cities(players: tuple[str, ...], options: Mapping[str, Any]) -> tuple[Seat, ...]:
@@ -87,25 +94,25 @@ def seat_cities(players: tuple[str, ...], options: Mapping[str, Any]) -> tuple[S
     if len(set(chosen)) != len(chosen):
         raise SetupError('Option "cities": each player takes a different city (rule: Set-Up).')
     overrides = options.get("levels", {})
-    if not isinstance(overrides, Mapping) or set(overrides) - set(players):
+    if not isinstance(overrides, Mapping) or not all(isinstance(v, Mapping) for v in overrides.values()):
         raise SetupError('Option "levels" must map player names to their starting dials, '
                          'e.g. {"Ann": {"army": 3, "defenders": 1}}.')
+    check_keys(overrides, players, "levels", _setup_error)
     seats = []
     for player, name in zip(players, chosen):
         facts = CITIES[name]
         levels = list(facts.levels)
         defenders = facts.defenders
-        for dial, value in dict(overrides.get(player, {})).items():
+        dials = dict(overrides.get(player, {}))
+        check_keys(dials, (*DEPARTMENTS, "defenders"), f"levels.{player}", _setup_error)
+        for dial, value in dials.items():
             top = BOOK.defenders_max if dial == "defenders" else BOOK.level_max
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
                 raise SetupError(f'Option "levels": {player}\'s {dial} must be a whole number 0-{top}, '
                                  f"not {value!r} (rule: Departments 0-5, Defenders 0-6).")
             if dial == "defenders":
                 defenders = value
-            elif dial in DEPARTMENTS:
-                levels[DEPARTMENTS.index(dial)] = value
             else:
-                raise SetupError(f'Option "levels": {dial!r} is not a dial '
-                                 f"({', '.join(DEPARTMENTS)}, defenders).")
+                levels[DEPARTMENTS.index(dial)] = value
         seats.append(Seat(player, name, tuple(levels), defenders))
     return tuple(seats)

@@ -47,9 +47,10 @@ class Civility(Game):
     min_players = 2
     max_players = 6
     actions = A.ALL_ACTIONS
+    options = ("dice", "quick_play", "diplomat", "cities", "levels")
 
     def new(self, players, options=None) -> CivState:
-        options = dict(options or {})
+        options = self.check_options(options)
         names = self.check_players(players)
         if HOME in names or "personal" in names:
             raise SetupError(f'"{HOME}" and "personal" are words of the game, not player names.')

@@ -10,7 +10,8 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..core import DataFileError
+from ..core import DataFileError, data_file_error
+from ..keys import check_keys
 
 DEPARTMENTS = ("education", "health", "technology", "army", "government", "economy")
 TOKENS = ("attack-anytime", "steal-a-turn")
@@ -37,6 +38,13 @@ def need(table: Mapping, key: str, kind, path: str, where: str = ""):
     if kind is not int and not isinstance(value, kind):
         raise DataFileError(f"{path}: {full} has the wrong type ({value!r}).", path=path, key=full)
     return value
+
+
+def known(table: Mapping, keys, path: str, where: str = "") -> None:
+    """Refuse a key the file's format does not know: a typo would silently keep a default."""
+    if not isinstance(table, Mapping):
+        raise data_file_error(path)(where or "(top)", "must be a table.")
+    check_keys(table, keys, where, data_file_error(path))
 
 
 def die_faces(value: Any, path: str, key: str) -> tuple[int, ...]:
@@ -81,15 +89,19 @@ class Book:
     event_rules: Mapping[str, Any]
 
 
+_LIMITS = ("hand_limit", "action_card_limit", "upgrade_discard", "starting_hand", "defenders_max",
+           "level_max", "status_max", "bridges", "card_effects")
+
+
 def _ring(data: dict, path: str = "ring.toml") -> dict:
+    known(data, ("actions", "combos", "tokens", "table", "battle"), path)
     actions = need(data, "actions", dict, path)
+    known(actions, RING_ACTIONS, path, "actions")
     ring = {}
     for name in RING_ACTIONS:
         ring[name] = die_faces(need(actions, name, list, path, "actions"), path, f"actions.{name}")
-    unknown = set(actions) - set(RING_ACTIONS)
-    if unknown:
-        key = sorted(unknown)[0]
-        raise DataFileError(f"{path}: actions.{key} is not an Action Ring action.", path=path, key=f"actions.{key}")
+    known(need(data, "combos", dict, path), TOKENS, path, "combos")
+    known(need(data, "tokens", dict, path), TOKENS, path, "tokens")
     combos = {}
     tokens = {}
     for name in TOKENS:
@@ -99,13 +111,13 @@ def _ring(data: dict, path: str = "ring.toml") -> dict:
         combos[name] = tuple(faces)
         tokens[name] = need(need(data, "tokens", dict, path), name, int, path, "tokens")
     table = need(data, "table", dict, path)
-    limits = {k: need(table, k, int, path, "table") for k in (
-        "hand_limit", "action_card_limit", "upgrade_discard", "starting_hand", "defenders_max",
-        "level_max", "status_max", "bridges", "card_effects")}
+    known(table, _LIMITS, path, "table")
+    limits = {k: need(table, k, int, path, "table") for k in _LIMITS}
     for key, value in limits.items():
         if value < 1:
             raise DataFileError(f"{path}: table.{key} must be at least 1.", path=path, key=f"table.{key}")
     battle = need(data, "battle", dict, path)
+    known(battle, ("card_total_min", "card_total_max"), path, "battle")
     low = need(battle, "card_total_min", int, path, "battle")
     high = need(battle, "card_total_max", int, path, "battle")
     if not low <= 0 <= high:
@@ -115,9 +127,11 @@ def _ring(data: dict, path: str = "ring.toml") -> dict:
 
 
 def _status(data: dict, path: str = "status.toml") -> dict:
+    known(data, ("card", "renewal", "perks"), path)
     cards = {}
     for i, card in enumerate(need(data, "card", list, path)):
         where = f"card[{i}]"
+        known(card, ("name", "kind", "wins", "wins_without_cards", "losses", "cost"), path, where)
         name = need(card, "name", str, path, where)
         kind = need(card, "kind", str, path, where)
         if kind not in ("battle", "city"):
@@ -134,6 +148,7 @@ def _status(data: dict, path: str = "status.toml") -> dict:
             raise DataFileError(f"{path}: {where}.cost must map departments to levels 1-5.", path=path, key=f"{where}.cost")
         cards[name] = StatusCardFacts(name, kind, cost=tuple(sorted(cost.items())), **counts)
     perks = need(data, "perks", dict, path)
+    known(perks, ("departments", "pacifist", "pacifist_status"), path, "perks")
     departments = tuple(need(perks, "departments", list, path, "perks"))
     if any(d not in DEPARTMENTS for d in departments):
         raise DataFileError(f"{path}: perks.departments lists an unknown department.", path=path, key="perks.departments")
@@ -141,19 +156,27 @@ def _status(data: dict, path: str = "status.toml") -> dict:
     if set(options) != {"army-health-doubled", "double-gains"}:
         raise DataFileError(f'{path}: perks.pacifist must be the two options "army-health-doubled" and "double-gains".',
                             path=path, key="perks.pacifist")
+    known(need(data, "renewal", dict, path), ("uses",), path, "renewal")
     renewal = need(need(data, "renewal", dict, path), "uses", int, path, "renewal")
     return dict(status_cards=cards, perk_departments=departments, renewal_uses=renewal,
                 pacifist_status=need(perks, "pacifist_status", int, path, "perks"), pacifist_options=options)
 
 
+_EVENT_NUMBERS = ("black_market_max_status", "pandemic_loss", "sabotage_uses")
+_EVENT_FACES = ("pandemic_cure", "world_war_stay_home", "blind_faith_draw")
+
+
 def _events(data: dict, path: str = "events.toml") -> dict:
+    known(data, ("event", "rules"), path)
     events = {}
     for i, event in enumerate(need(data, "event", list, path)):
+        known(event, ("name", "city"), path, f"event[{i}]")
         events[need(event, "name", str, path, f"event[{i}]")] = event.get("city", "")
     rules = need(data, "rules", dict, path)
-    for key in ("black_market_max_status", "pandemic_loss", "sabotage_uses"):
+    known(rules, (*_EVENT_NUMBERS, *_EVENT_FACES), path, "rules")
+    for key in _EVENT_NUMBERS:
         need(rules, key, int, path, "rules")
-    for key in ("pandemic_cure", "world_war_stay_home", "blind_faith_draw"):
+    for key in _EVENT_FACES:
         die_faces(need(rules, key, list, path, "rules"), path, f"rules.{key}")
     return dict(events=events, event_rules=dict(rules))
 

@@ -34,11 +34,12 @@ class RollingVillage(Game):
     min_players = 1
     max_players = 12
     actions = (Roll, Build, Bonus, Activate)
+    options = ("sheet", "projects")
 
     # -- set-up ---------------------------------------------------------------------------
     def new(self, players: tuple[str, ...], options: Mapping[str, Any] | None = None) -> VillageState:
         names = self.check_players(players)
-        options = dict(options or {})
+        options = self.check_options(options)
         sheet = default_sheet()
         legend = default_legend()
         if options.get("sheet") is not None:

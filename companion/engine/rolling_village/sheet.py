@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..core import DataFileError, SetupError
+from ..keys import check_keys
 
 STREETS = 6  # one Street per die face: a die picks the Street
 SUMS = tuple(range(2, 13))
@@ -154,11 +155,9 @@ def _int_list(value, key: str, path: str, low: int, high: int | None, what: str)
     return tuple(value)
 
 
-def _check_keys(table: Mapping, allowed: tuple[str, ...], prefix: str, path: str) -> None:
-    for key in table:
-        if key not in allowed:
-            known = ", ".join(allowed)
-            raise SheetError(f'unknown key "{key}" (known: {known}).', path, prefix + str(key))
+def _check_keys(table: Mapping, allowed: tuple[str, ...], where: str, path: str) -> None:
+    # The key's path leads the message, as every reader of the project words an unknown key.
+    check_keys(table, allowed, where, lambda key, problem: SheetError(f"{key}: {problem}", path, key))
 
 
 def sheet_from_dict(data: Any, path: str = "") -> Sheet:
@@ -181,7 +180,7 @@ def sheet_from_dict(data: Any, path: str = "") -> Sheet:
         raise SheetError("choice_sums lists a sum twice.", path, "choice_sums")
     for number, avenue in enumerate(avenues, start=1):
         prefix = f"avenue[{number}]."
-        _check_keys(avenue, ("label", "sums", "points"), prefix, path)
+        _check_keys(avenue, ("label", "sums", "points"), f"avenue[{number}]", path)
         label = avenue.get("label")
         if not isinstance(label, str) or not label.strip():
             raise SheetError(f"Avenue {number} needs a label (text).", path, prefix + "label")
@@ -222,7 +221,7 @@ def legend_from_dict(data: Any, path: str = "") -> Legend:
     names, titles, faces = [], [], [None] * 6
     for number, project in enumerate(projects, start=1):
         prefix = f"project[{number}]."
-        _check_keys(project, ("name", "title", "dice"), prefix, path)
+        _check_keys(project, ("name", "title", "dice"), f"project[{number}]", path)
         name = project.get("name")
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z_-]*", name):
             raise SheetError(f"Project {number} needs a name in lower-case letters.", path, prefix + "name")

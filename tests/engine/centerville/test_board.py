@@ -90,3 +90,31 @@ def test_a_bad_correction_is_a_setup_error_naming_the_key():
     with pytest.raises(SetupError) as err:
         GAME.new(("Ann", "Bo", "Cy"), {"board": {"time": {"start": {"3": 0}}}})
     assert "time.start.3" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "mutate, key, problem",
+    [
+        (lambda d: d.__setitem__("vilas", d.pop("villas")), "vilas", "unknown key; did you mean villas?"),
+        (lambda d: d["town"].__setitem__("space", {}), "town.space", "unknown key; did you mean spaces?"),
+        (lambda d: d["town"]["spaces"].__setitem__("5", 2), "town.spaces.5", "unknown key (known: 1, 2, 3, 4)"),
+        (lambda d: d["offices"][2].__setitem__("colur", "red"), "offices[2].colur", "unknown key; did you mean colour?"),
+        (lambda d: d.__setitem__("greenbelt", 12), "greenbelt", "must be a table."),
+    ],
+)
+def test_a_key_the_board_file_does_not_know_is_refused_with_the_nearest_known_key(mutate, key, problem):
+    err = _bad(mutate)
+    assert (err.key, err.problem) == (key, problem) and str(err) == f"my-board.toml: {key}: {problem}"
+
+
+def test_a_correction_with_an_unknown_key_is_refused_not_skipped():
+    # "vilas" skipped would leave the default villas in play: a silently wrong score.
+    with pytest.raises(SetupError, match="vilas: unknown key; did you mean villas"):
+        GAME.new(("Ann", "Bo", "Cy"), {"board": {"vilas": {"bridge": [1, 1, 1]}}})
+
+
+def test_the_dice_file_refuses_an_unknown_key():
+    data = {"order": ["red", "yellow", "blue", "purple", "green", "black"], "face": {}}
+    with pytest.raises(DataFileError) as err:
+        dice_from_data(data)
+    assert err.value.key == "face" and "did you mean faces?" in str(err.value)

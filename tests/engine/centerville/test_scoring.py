@@ -92,23 +92,35 @@ def test_river_payouts_and_villa_claims():
     river = [0, None, None, 1, 2, None, None]  # Ann north-1, Bo bridge, Cy south-1
     villas = [list(v) for v in s.villas]
     villas[4] = [1, 1, 1]  # the road of south-1 is full
-    villas[0] = [None, None, 2]  # the furthest villa of north-1 is Cy's already
+    villas[0] = [None, None, 2]  # the furthest villa of north-1 (the 4) is Cy's already
     s = edit(s, river=river, villas=villas, greenbelt=[5, 3, 7])
     w = s.thaw()
     (step,) = _step(run_round(w, 1), "river")
     assert step.wealth == (5, 3, 0) and step.prestige == (0, 3, 7)
     assert w.villas[0] == [None, 0, 2]  # Ann takes the furthest empty: the 2 villa
-    assert w.villas[3] == [None, None, 1]  # Bo's bridge cube takes the 1 villa of the bridge road
+    assert w.villas[3] == [None, None, 1]  # Bo's bridge cube slides to the end of the bridge road
     assert w.villas[4] == [1, 1, 1] and w.river == [None] * 7  # Cy's cube went home
-    assert "goes home" in step.detail
+    assert "Ann claims the 2 villa of north-1" in step.detail and "goes home" in step.detail
+
+
+def test_an_early_river_presence_gives_the_better_paying_villa():
+    # Play Tips: the first cube to slide along a road takes the furthest villa, the 4 (FACTS.md).
+    s = new_game(("Ann", "Bo", "Cy"))
+    assert s.board.villas[0] == (1, 2, 4)
+    w = edit(s, river=[0, None, None, None, None, None, None], greenbelt=[1, 0, 0]).thaw()
+    (step,) = _step(run_round(w, 1), "river")
+    assert w.villas[0] == [None, None, 0] and "Ann claims the 4 villa of north-1" in step.detail
+    w.river[0] = 1
+    (step,) = _step(run_round(w, 2), "river")
+    assert w.villas[0] == [None, 1, 0] and "Bo claims the 2 villa of north-1" in step.detail
 
 
 def test_villas_scored_in_round_three():
     s = new_game(("Ann", "Bo", "Cy"))
     villas = [list(v) for v in s.villas]
-    villas[0] = [0, 0, None]  # north: 4 + 2 wealth
-    villas[3] = [1, None, None]  # bridge road: 1 and 1
-    villas[6] = [None, None, 2]  # south: 1 prestige
+    villas[0] = [None, 0, 0]  # north: 2 + 4 wealth
+    villas[3] = [None, None, 1]  # bridge road: 1 and 1, whatever the column
+    villas[6] = [2, None, None]  # south, nearest the river: 1 prestige
     s = edit(s, villas=villas)
     (step,) = _step(run_round(s.thaw(), 3), "villas")
     assert step.wealth == (6, 1, 0) and step.prestige == (0, 1, 1)
@@ -162,6 +174,14 @@ def test_victory_points_never_drop_below_one_and_the_step_shows_the_actual_chang
     s = edit(s, town=_town(s, [(GRAY, "yellow", 1)]), wealth=[10, 10, 10, 2])
     (yellow,) = _step(run_round(s.thaw(), 1), "town", "yellow")
     assert yellow.wealth[ORANGE] == -1
+
+
+def test_winning_the_game_example_48_wealth_and_55_prestige_is_a_final_score_of_48():
+    # Winning the Game, 1: "having 48 wealth and 55 prestige means a final score of 48".
+    s = edit(four(), wealth=[48, 10, 10, 10], prestige=[55, 10, 10, 10])
+    gray = GAME.summary(s)["players"][GRAY]
+    assert (gray["wealth"], gray["prestige"], gray["score"]) == (48, 55, 48)
+    assert ranking(s)[0] == GRAY
 
 
 def test_winner_by_lower_then_higher_then_status():

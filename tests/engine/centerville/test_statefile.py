@@ -38,6 +38,42 @@ def test_round_one_of_the_town_example(capsys):
     assert "winner" not in out
 
 
+def _changes(step, kind):
+    return {c: v[kind] for c, v in step["changes"].items()}
+
+
+def test_town_scoring_example_through_companion_score(tmp_path, capsys):
+    # The rulebook's Town Scoring Example as a file: orange starts high enough to lose all 3.
+    data = example()
+    data["players"][3]["wealth"] = 10
+    state = tmp_path / "town.json"
+    state.write_text(json.dumps(data))
+    assert score_main(["centerville", str(state), "--round", "1"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert _changes(steps[0], "wealth") == {"gray": 6, "white": 6, "brown": 6, "orange": -3}  # yellow
+    assert _changes(steps[3], "prestige") == {"gray": -3, "white": 6, "brown": 0, "orange": -3}  # purple
+
+
+@pytest.mark.parametrize("media, wealth, prestige", [
+    (None, 0 + 20 + 5, 3),  # "3 prestige ... 0 wealth for the pair of Finance; 20 ... 5"
+    (6, 0 + 35 + 5, 3),  # the Media as a sixth Service
+    (7, 0 + 20 + 5, 6),  # the Media as The Arts: a fourth type
+])
+def test_vocation_scoring_example_through_companion_score(tmp_path, capsys, media, wealth, prestige):
+    data = example()  # brown holds David's vocations: Finance 2, Service 5, Retail 3
+    for p, legacy in zip(data["players"], ["greenbelt", "offices", "vocations", "red-zone"]):
+        p["legacy"] = legacy
+    if media is None:
+        data.pop("media"), data.pop("media_vocation")
+    else:
+        data["media_vocation"] = media
+    state = tmp_path / "david.json"
+    state.write_text(json.dumps(data))
+    assert score_main(["centerville", str(state), "--round", "3"]) == 0
+    step = next(s for s in json.loads(capsys.readouterr().out)["steps"] if s["name"] == "vocations")
+    assert step["changes"]["brown"] == {"wealth": wealth, "prestige": prestige}
+
+
 def test_round_three_names_the_winner_with_legacies(capsys):
     data = example()
     for p, legacy in zip(data["players"], ["greenbelt", "offices", "vocations", "red-zone"]):
@@ -123,3 +159,41 @@ def test_a_two_player_file_with_the_bot_and_the_open_legacy():
     out = score_file(copy.deepcopy(data), 3)
     assert out["steps"][-1]["detail"].startswith("the open Legacy: yellow-zone")
     assert len(out["totals"]) == 3
+
+
+@pytest.mark.parametrize(
+    "mutate, line",
+    [
+        (lambda d: d.__setitem__("office", d.pop("offices")), "office: unknown key; did you mean offices?"),
+        (lambda d: d["players"][0].__setitem__("grenbelt", 6), "players[0].grenbelt: unknown key; did you mean greenbelt?"),
+        (lambda d: d.__setitem__("board", {"vilas": {"bridge": [1, 1, 1]}}), "board.vilas: unknown key; did you mean villas?"),
+        (lambda d: d.__setitem__("board", {"villas": {"brige": [1]}}), "board.villas.brige: unknown key; did you mean bridge?"),
+        (lambda d: d["offices"]["Mayor"].__setitem__("cube", 3), "offices.Mayor.cube: unknown key; did you mean cubes?"),
+        (lambda d: d["offices"].__setitem__("Mayr", None), "offices.Mayr: unknown key; did you mean Mayor?"),
+        (lambda d: d["town"]["yellow"].__setitem__("5", []), "town.yellow.5: unknown key (known: 1, 2, 3, 4)"),
+        (lambda d: d["town"].__setitem__("yelow", {}), "town.yelow: unknown key; did you mean yellow?"),
+        (lambda d: d["river"].__setitem__("north1", None), "river.north1: unknown key; did you mean north-1?"),
+    ],
+)
+def test_an_unknown_key_is_refused_with_its_path_and_the_nearest_known_key(tmp_path, capsys, mutate, line):
+    # Skipped, each of these would score as if the key were absent: a silently wrong score.
+    data = example()
+    mutate(data)
+    bad = tmp_path / "state.json"
+    bad.write_text(json.dumps(data))
+    assert score_main(["centerville", str(bad), "--round", "1"]) == 2
+    assert capsys.readouterr().err == f"{bad}: {line}\n"
+
+
+def test_a_wrong_type_is_refused_by_the_name_of_its_field():
+    for mutate, path in [
+        (lambda d: d.__setitem__("media_vocation", "six"), "media_vocation"),
+        (lambda d: d["status"].__setitem__(1, 3), "status[1]"),
+        (lambda d: d["players"][0].__setitem__("colour", ["gray"]), "players[0].colour"),
+        (lambda d: d.__setitem__("board", {"town": 3}), "board.town"),
+    ]:
+        data = example()
+        mutate(data)
+        with pytest.raises(StateFileError) as err:
+            load_state(data, 1)
+        assert err.value.path == path, str(err.value)

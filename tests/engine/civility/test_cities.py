@@ -26,8 +26,11 @@ def test_players_set_any_city_dials_at_set_up(game):
     ({"cities": ["Thief"]}, "must list 2 cities"),
     ({"levels": {"Bo": {"army": 6}}}, "Bo's army must be a whole number 0-5"),
     ({"levels": {"Bo": {"defenders": 7}}}, "0-6"),
-    ({"levels": {"Bo": {"luck": 1}}}, "'luck' is not a dial"),
-    ({"levels": {"Zed": {"army": 1}}}, "map player names"),
+    ({"levels": {"Bo": {"luck": 1}}}, r"^levels.Bo.luck: unknown key \(known: education, .*, defenders\)$"),
+    ({"levels": {"Bo": {"armmy": 1}}}, "^levels.Bo.armmy: unknown key; did you mean army[?]$"),
+    ({"levels": {"Zed": {"army": 1}}}, r"^levels.Zed: unknown key \(known: Ann, Bo\)$"),
+    ({"levels": {"Bo": 3}}, "map player names"),
+    ({"citys": ["Thief", "Modern"]}, "^citys: unknown key; did you mean cities[?]$"),
 ])
 def test_bad_set_up_options_name_the_option(game, options, words):
     with pytest.raises(SetupError, match=words):
@@ -54,3 +57,17 @@ def test_a_bad_city_file_names_the_key():
     with pytest.raises(DataFileError) as err:
         cities_from_dict({"city": []})
     assert err.value.key == "default"
+
+
+@pytest.mark.parametrize("mutate, key", [
+    (lambda d: d.__setitem__("cty", []), "cty"),
+    (lambda d: d["default"].__setitem__("defender", 1), "default.defender"),
+    (lambda d: d["city"][0].__setitem__("expanson", True), "city[0].expanson"),
+])
+def test_a_city_file_refuses_an_unknown_key_with_the_nearest_known_key(mutate, key):
+    data = {"default": {"levels": {d: 1 for d in ("education", "health", "technology", "army", "government",
+                                                   "economy")}, "defenders": 1}, "city": [{"name": "X"}]}
+    mutate(data)
+    with pytest.raises(DataFileError) as err:
+        cities_from_dict(data)
+    assert err.value.key == key and "unknown key; did you mean" in str(err.value)

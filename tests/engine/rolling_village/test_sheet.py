@@ -162,3 +162,9 @@ def test_a_bad_sheet_in_a_log_header_is_refused_with_the_line_and_key():
     assert "avenue[4].points" in str(caught.value) and 'header\'s "sheet"' in str(caught.value)
     with pytest.raises(SetupError):
         Table(options={"sheet": "big"})
+
+
+def test_an_unknown_sheet_key_names_its_path_and_the_nearest_known_key():
+    with pytest.raises(SheetError) as caught:
+        sheet_from_dict(broken(lambda d: d["avenue"][0].__setitem__("point", [0] * 6)), "my-sheet.toml")
+    assert str(caught.value) == "my-sheet.toml: avenue[1].point: unknown key; did you mean points? (key: avenue[1].point)"
