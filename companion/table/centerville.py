@@ -225,8 +225,8 @@ class CentervilleInput(GameInput):
         if outcome.action is None:
             return outcome
         after = table.state
-        self.pages = pages_between(before, after)
-        moved = words.changes(before, after)
+        self.pages = pages_between(before, after, action)
+        moved = words.action_changes(before, action)
         if moved and not self.pages:
             outcome.info = "; ".join(moved[:3]) + (f" (and {len(moved) - 3} more)" if len(moved) > 3 else "")
         elif self.pages:
@@ -365,18 +365,16 @@ class CentervilleInput(GameInput):
         return Outcome(info="Nothing to confirm now.")
 
 
-def pages_between(before, after) -> list[Page]:
-    """What the table reads before play goes on after `before` -> `after`: the bot's turn as
-    numbered placements, then each step of a scoring round that was scored."""
+def pages_between(before, after, action) -> list[Page]:
+    """What the table reads before play goes on after `action` took `before` to `after`: the
+    bot's turn as numbered placements (up to a decision it leaves to a player, then on from
+    it), then each step of a scoring round that was scored."""
     pages = []
-    if before.bot is not None and before.active == before.bot and before.phase in ("roll", "masters") \
-            and (after.active != before.bot or after.turn != before.turn or after.pending):
-        steps = words.bot_turn(before, after)
+    if before.bot is not None and before.active == before.bot:
+        steps = words.bot_turn(before, action)
         if steps:
-            pages.append(Page("bot", f"{before.names[before.bot]}'s turn: place its pieces",
-                              tuple(steps)))
+            pages.append(Page("bot", f"{before.names[before.bot]}'s turn: place its pieces", tuple(steps)))
     for index in range(len(before.rounds), len(after.rounds)):
         for step in words.scoring_steps(after, index):
             pages.append(Page("scoring", step.title, tuple(step.lines), tuple(step.moves)))
     return pages
-

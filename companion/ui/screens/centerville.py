@@ -49,11 +49,6 @@ class CentervilleScreen(Screen):
     def on_confirm(self) -> None:
         self.post("command", "confirm")
 
-    def on_area(self, area: str) -> None:
-        table = App.get_running_app().table
-        if table.state is not None:
-            self.ids.board.open_area(area)
-
     def on_pre_enter(self, *_args) -> None:
         table = App.get_running_app().table
         if table.session is not None:
@@ -97,7 +92,7 @@ class CentervilleScreen(Screen):
             label.height = 0
             return
         label.opacity = 1
-        body = [f"{n}. {line}" if page.kind == "bot" else line for n, line in enumerate(page.lines, 1)]
+        body = list(page.lines)  # the bot's lines come numbered, in the rulebook's order
         if page.moves:
             body.append("[b]On the board:[/b]")
             body += [f"\u2022 {move}" for move in page.moves]

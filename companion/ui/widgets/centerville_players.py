@@ -6,7 +6,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from .. import theme
-from .centerville_board import CentervillePlayerPanel
+from .centerville_panel import CentervillePlayerPanel
 from .centerville_setup import LegacyPrivately
 from .common import TouchButton
 

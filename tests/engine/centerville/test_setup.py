@@ -76,7 +76,7 @@ def test_bad_set_ups_are_refused():
         GAME.new(("Ann", "Bo", "Cy"), {"first": "Zed"})
     with pytest.raises(SetupError, match="bot"):
         GAME.new(("Ann", "Bot"))
-    with pytest.raises(SetupError, match=r"^speed: unknown key \(known: first, colours, board\)$"):
+    with pytest.raises(SetupError, match=r"^speed: unknown key \(known: first, colours, board, legacies\)$"):
         GAME.new(("Ann", "Bo", "Cy"), {"speed": 3})
     with pytest.raises(SetupError, match="^colors: unknown key; did you mean colours[?]$"):
         GAME.new(("Ann", "Bo", "Cy"), {"colors": ["gray", "white", "brown"]})
