@@ -13,12 +13,15 @@ from companion.engine.centerville.state import DIE_ORDER, State, rank
 from companion.engine.core import Action, find_game
 
 from .centerville_changes import changes, who
+from .centerville_scoring import StepView, scoring_steps
+from .centerville_setup import setup_checklist
 from .centerville_names import (
     disaster_text, legacy_name, office_bonus, ordinal, plural, river_space, series, vocation,
 )
 
 __all__ = [
     "action_text", "action_group", "changes", "action_changes", "bot_turn", "bot_keep_rules", "dice_text",
+    "scoring_steps", "StepView", "setup_checklist",
 ]
 
 GAME = find_game("centerville")

@@ -163,7 +163,7 @@ def test_the_bot_rerolls_its_fates():
 _PUT = re.compile(r"Bot \(\w+\): (?:put (a|\d+)(?: more)? cubes?|replace)")
 
 
-@pytest.mark.parametrize("seed", [11, 12, 13])
+@pytest.mark.parametrize("seed", [11, 12, 13, 14, 15, 16])
 def test_bot_instructions_account_for_every_bot_cube(seed):
     """Applied by hand, the numbered lines place as many bot cubes as the engine did."""
     rng = random.Random(seed)
@@ -178,9 +178,108 @@ def test_bot_instructions_account_for_every_bot_cube(seed):
                 start = s if s.phase == "bot" else steps[0]
                 placed = sum(1 if m.group(1) in (None, "a") else int(m.group(1))
                              for line in lines for m in _PUT.finditer(line))
-                assert placed >= cubes_on_board(steps[-1], s.bot) - cubes_on_board(start, s.bot), lines
+                assert placed == cubes_on_board(steps[-1], s.bot) - cubes_on_board(start, s.bot), lines
                 numbers = [int(line.split(".")[0]) for line in lines if line[0].isdigit()]
                 assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
                 checked += 1
         s = GAME.apply(s, a)
     assert checked > 5
+
+
+# -- scoring rounds ------------------------------------------------------------------------------
+def four():
+    return new_game(("Gray", "White", "Brown", "Orange"), colours=["gray", "white", "brown", "orange"])
+
+
+def test_town_scoring_example_reads_per_player():
+    """The rulebook's Town Scoring Example, scored through a real round (an hourglass at time 6)."""
+    s = four()
+    town = _town(("yellow", 1, (2, 3)), ("yellow", 2, (0, 1)), ("purple", 2, (1,)), ("purple", 3, (1,)))
+    s = spend_position(s, dice=("black-hourglass",), time=7, town=town, park=[0, 0, 1, 0])
+    before = s
+    s = GAME.apply(s, A.Hourglass("black", "wealth"))
+    steps = W.scoring_steps(s, 0)
+    assert [v.title for v in steps][:5] == [
+        "Step 1: Score the Town, yellow zone (wealth)", "Step 1: Score the Town, blue zone (wealth)",
+        "Step 1: Score the Town, red zone (prestige)", "Step 1: Score the Town, purple zone (prestige)",
+        "Step 2: Score the River",
+    ]
+    assert steps[0].lines == (
+        "Gray (gray): most in the yellow zone (value 2), +6 wealth",
+        "White (white): most in the yellow zone (value 2), +6 wealth",
+        "Brown (brown): most in the yellow zone (value 2, with 1 park cube), +6 wealth",
+        "Orange (orange): fewest in the yellow zone (value 1), -3 wealth",
+    )
+    assert steps[3].lines[1] == "White (white): most in the purple zone (value 5), +6 prestige"
+    assert steps[3].lines[0] == "Gray (gray): fewest in the purple zone (value 0), -3 prestige"
+    mover = before.names[before.active]
+    assert steps[0].moves[0].startswith("Move Gray's wealth marker from ")
+    assert [v.title for v in steps][5:] == ["Step 3: Score the Political Offices", "Step 4: Score Status", "Step 5: Reset"]
+    assert "Time marker: back to its start space" in steps[-1].moves
+    # the hourglass is the turn's own move, then the round (action_changes splits them)
+    lines = W.action_changes(before, A.Hourglass("black", "wealth"))
+    assert lines[0] == "Time marker: forward 1 space (on the first clock tower: a scoring round after this turn)"
+    assert lines[1] == f"Move {mover}'s wealth marker from 10 to 11"
+    assert "Scoring round 1" in lines
+
+
+@pytest.mark.parametrize("names,seed", [(("Ana", "Ben"), 21), (("Ana", "Ben", "Cy"), 22), (("Ana", "Ben", "Cy", "Di"), 23)])
+def test_every_round_of_a_game_has_its_steps_and_the_winner(names, seed):
+    s = GAME.new(list(names))
+    rng = random.Random(seed)
+    while s.phase != "over":
+        s = GAME.apply(s, rng.choice(list(GAME.legal_actions(s))))
+    for i, r in enumerate(s.rounds):
+        views = W.scoring_steps(s, i)
+        steps = views[:-1] if r.number == 3 else views
+        assert len(steps) == len(r.steps)
+        for view, st in zip(steps, r.steps):
+            assert view.title.startswith(f"Step {st.step}: ") and view.lines
+            moved = sum(1 for m in view.moves if m.startswith("Move "))
+            assert moved == sum(1 for d in st.wealth + st.prestige if d)
+    final = W.scoring_steps(s, 2)[-1]
+    assert final.title == "Winning the Game"
+    assert final.lines[-1] == f"{s.names[s.winner[0]]} wins"
+    legacies = [v.title for v in W.scoring_steps(s, 2) if v.title.startswith("Step 8")]
+    assert len(legacies) == sum(1 for x in s.legacies if x) + (1 if s.open_legacy else 0)
+
+
+def test_tie_breaks_are_named():
+    s = four()
+    s = edit(s, wealth=[48, 48, 48, 40], prestige=[55, 50, 50, 60], status=[2, 1, 0, 3], phase="over", winner=[0])
+    from companion.table.centerville_scoring import winner_view
+
+    view = winner_view(s)
+    assert view.lines[:4] == (
+        "1. Gray (gray): final score 48 (wealth 48, prestige 55)",
+        "2. Brown (brown): final score 48 (wealth 48, prestige 50)",
+        "3. White (white): final score 48 (wealth 48, prestige 50)",
+        "4. Orange (orange): final score 40 (wealth 40, prestige 60)",
+    )
+    assert "Gray and Brown tie at 48: Gray's other marker is higher (55 to 50)" in view.lines
+    assert "Brown and White tie at 48 and 50: Brown is higher in status (1st to 2nd)" in view.lines
+    assert view.lines[-1] == "Gray wins"
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+def test_setup_checklist_for_two_players_and_for_four():
+    s = GAME.new(["Ana", "Ben"])
+    lines = W.setup_checklist(s)
+    assert "E. Status track, single star up, top to bottom: 1st Bot, 2nd Ben, 3rd Ana." in lines
+    assert "F. Starting player: hand the six dice to Ana (last on the status track)." in lines
+    assert any(line.startswith("2-player: the bot plays brown, as a third seat to Ben's left") for line in lines)
+    assert any("one more lies face up on the board (the open Legacy)" in line for line in lines)
+    assert "H. Time marker: on the start space for 2 players with the bot, 7 spaces before the first of the 2 clock towers." in lines
+    s = new_game(("Ana", "Ben", "Cy", "Di"))
+    lines = W.setup_checklist(s)
+    assert "H. Time marker: on the start space for 4 players, 8 spaces before the first of the 2 clock towers." in lines
+    assert "   Campus now (space: tile): 1 Energy (1), 2 Transportation (2), 3 vocation 3, 4 vocation 4, 5 Finance (5), 6 Service (6)." in lines
+    assert lines[-1] == ("N. Disasters: shuffle the 4 Disaster tiles face down; put one on each of the first clock tower, "
+                         "greenbelt 12, victory track 13 and victory track 40.")
+
+
+def test_setup_checklist_follows_a_corrected_board_file():
+    s = GAME.new(["Ana", "Ben", "Cy"], {"board": {"time": {"start": {"3": 9}}, "players": {"cubes": 30}}})
+    lines = W.setup_checklist(s)
+    assert any("9 spaces before the first" in line for line in lines)
+    assert any("each takes 30 cubes" in line for line in lines)
