@@ -8,7 +8,7 @@ import re
 import pytest
 
 from companion.engine.centerville import actions as A
-from companion.engine.centerville.state import DIE_ORDER, cubes_on_board
+from companion.engine.centerville.state import Pending, cubes_on_board
 from companion.table import centerville_words as W
 from tests.engine.centerville.positions import GAME, edit, new_game, play, spend_position
 
@@ -113,14 +113,15 @@ def test_media_and_reseed_draws():
 
 
 # -- the bot -----------------------------------------------------------------------------------------
-def _bot_roll(s, faces):
+def _bot_roll(s):
+    """The bot's turn, its six dice about to be rolled."""
     return edit(s, active=s.bot, phase="roll", to_roll=list(range(6)), rolls=0, dice=[None] * 6)
 
 
 def test_the_bot_stops_for_the_victim_and_resumes():
     s = new_game(("Ann", "Bo"))
     s = edit(s, favors=[0, 0, 1], town=_town(("yellow", 1, (0, 0, 1))))
-    s = _bot_roll(s, None)
+    s = _bot_roll(s)
     assert W.bot_keep_rules(s).startswith("First roll: roll all six dice")
     roll = A.Roll(("red-vote", "yellow-contract", "blue-vote", "purple-vote", "green-bench", "black-bench"))
     lines = W.bot_turn(s, roll)
@@ -149,7 +150,7 @@ def test_the_bot_stops_for_the_victim_and_resumes():
 
 
 def test_the_bot_rerolls_its_fates():
-    s = _bot_roll(new_game(("Ann", "Bo")), None)
+    s = _bot_roll(new_game(("Ann", "Bo")))
     roll = A.Roll(("red-fate", "yellow-contract", "blue-fate", "purple-vote", "green-bench", "black-bench"))
     assert W.bot_turn(s, roll) == []
     s = GAME.apply(s, roll)
@@ -283,3 +284,59 @@ def test_setup_checklist_follows_a_corrected_board_file():
     lines = W.setup_checklist(s)
     assert any("9 spaces before the first" in line for line in lines)
     assert any("each takes 30 cubes" in line for line in lines)
+
+
+# -- more golden moves ---------------------------------------------------------------------------
+def test_urban_planning_keeps_the_dice_without_the_green_die():
+    s = spend_position(dice=("green-vote", "black-vote"))
+    elect = A.Elect(("green", "black"), "Urban Planning")
+    assert W.action_text(s, elect) == (
+        "Elect: Urban Planning with 2 votes (green vote, black vote); bonus: another turn after this one, without the green die"
+    )
+    assert W.changes(s, GAME.apply(s, elect)) == [
+        "Bo (white): put 2 cubes in Urban Planning",
+        "Bo keeps the dice and goes again, without the green die",
+    ]
+
+
+def test_police_and_fire_takes_the_safe_from_its_holder():
+    s = spend_position(dice=("yellow-vote", "black-vote", "red-vote"), safe=0, offices=[None, None, (0, 2), None, None, None])
+    elect = A.Elect(("red", "yellow", "black"), "Police & Fire")
+    assert W.action_text(s, elect).endswith("; Ann's 2 cubes go home; bonus: take the Safe tile")
+    assert W.changes(s, GAME.apply(s, elect))[:2] == [
+        "Ann's 2 cubes in Police & Fire go home; Bo (white) puts 3 cubes there",
+        "Bo takes the Safe tile from Ann",
+    ]
+
+
+def test_a_favor_build_replaces_the_cube_and_the_favor_goes_to_the_box():
+    s = spend_position(dice=("red-contract", "green-tree"), favors=[0, 1, 0], town=_town(("red", 1, (0, 0, 2))))
+    build = A.Build(("red",), "red", 1, favor=True, replace="Ann")
+    assert W.action_text(s, build) == "Build with a Favor: red zone, level 1 (red contract): replace Ann's cube (it goes home)"
+    assert W.changes(s, GAME.apply(s, build)) == [
+        "Bo (white): replace Ann's cube on the red zone, level 1; Ann's cube goes home",
+        "Bo discards 1 Favor tile to the box",
+    ]
+
+
+def test_a_disaster_takes_cubes_from_town_and_the_park():
+    s = new_game()
+    s = edit(s, town=_town(("red", 1, (1,)), ("red", 2, (1,)), ("blue", 1, (1,))), park=[0, 2, 0],
+             pending=[Pending("lose-town", 1, 1, 3)])
+    lose = A.LoseTown(("park", "red-1", "red-2"))
+    assert W.action_text(s, lose) == "Disaster: Bo loses 1 cube from the park, 1 cube from red level 1 and 1 cube from red level 2"
+    assert W.action_group(lose) == "Disaster"
+    assert W.changes(s, GAME.apply(s, lose)) == [
+        "Bo's cube on the red zone, level 1 goes home",
+        "Bo's cube on the red zone, level 2 goes home",
+        "1 cube of Bo in the park goes home",
+    ]
+
+
+def test_masters_are_set_before_rolling():
+    s = new_game()
+    s = edit(s, masters=[s.active, None, None, None], phase="masters", to_roll=list(range(6)))
+    set_red = A.SetMaster("red-contract")
+    assert W.action_text(s, set_red) == "Red Master: set the red die to contract"
+    assert W.action_group(set_red) == "Rolling"
+    assert W.changes(s, GAME.apply(s, set_red)) == ["Set the red die to contract (the red Master): it stays for the turn"]
