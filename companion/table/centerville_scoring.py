@@ -32,11 +32,12 @@ def scoring_steps(s: State, round_index: int) -> list[StepView]:
     prestige = list(r.prestige_before) if r.prestige_before else None
     out = []
     for st in r.steps:
-        title, lines, moves = _WORDS[st.name](s, st)
+        title, lines, pieces = _WORDS[st.name](s, st)
         if wealth is not None:
-            moves += _markers(s, st, wealth, prestige)
+            moves = _markers(s, st, wealth, prestige)
         else:
-            moves += [f"{s.names[p]}: {_gain(st, p)}" for p in range(s.players) if st.wealth[p] or st.prestige[p]]
+            moves = [f"{s.names[p]}: {_gain(st, p)}" for p in range(s.players) if st.wealth[p] or st.prestige[p]]
+        moves += pieces  # the markers first: the river pays, then its cubes slide to the villas
         out.append(StepView(f"Step {st.step}: {title}", tuple(lines), tuple(moves)))
     if r.number == 3 and s.winner:
         out.append(winner_view(s))
@@ -115,9 +116,11 @@ def _status(s: State, st: Step):
 
 
 def _reset(s: State, st: Step):
-    moves = ["Each office keeps one cube; give the other vote cubes back to their owners",
-             "Time marker: back to its start space"]
-    return TITLES["reset"], ["Offices and the time marker are reset for the next action round"], moves
+    offices = s.board.offices
+    moves = [f"{offices[i].name}: {n - 1} of {s.names[p]}'s cubes {'goes' if n == 2 else 'go'} home (1 left)"
+             for i, p, n in st.items]
+    moves.append("Time marker: back to its start space")
+    return TITLES["reset"], ["Each office keeps one cube; the time marker goes back to its start space"], moves
 
 
 def _vocations(s: State, st: Step):

@@ -283,6 +283,8 @@ def bot_turn(before: State, action: Action) -> list[str]:
     final = steps[-1][1]
     if len(final.rounds) > len(before.rounds):
         lines.append(f"Then scoring round {len(final.rounds)}: the time marker is on a clock tower.")
+    elif final.phase == "final":
+        lines.append("Then the final scoring round: the time marker is on a clock tower.")
     elif final.phase != "over" and final.active != before.active:
         lines.append(f"Pass the dice to {who(final, final.active)}.")
     return lines
