@@ -13,11 +13,11 @@ from companion.engine.centerville.state import DIE_ORDER, State, rank
 from companion.engine.core import Action, find_game
 
 from .centerville_changes import changes, who
-from .centerville_scoring import StepView, scoring_steps
-from .centerville_setup import setup_checklist
 from .centerville_names import (
     disaster_text, legacy_name, office_bonus, ordinal, plural, river_space, series, vocation,
 )
+from .centerville_scoring import StepView, scoring_steps
+from .centerville_setup import setup_checklist
 
 __all__ = [
     "action_text", "action_group", "changes", "action_changes", "bot_turn", "bot_keep_rules", "dice_text",
@@ -53,10 +53,15 @@ def action_text(s: State, a: Action) -> str:
 def _hourglass(s: State, a: A.Hourglass) -> str:
     if a.gain == "status":
         place = rank(s, s.active)
-        what = f"+1 status (swap with {s.names[s.status[place - 2]]})" if place > 1 else "+1 status (already 1st)"
+        what = f"+1 status (swap with {s.names[s.status[place - 2]]}{_favor_to(s, place)})" if place > 1 else "+1 status (already 1st)"
     else:
         what = f"+1 {a.gain}"
     return f"Hourglass ({a.die}): time marker +1, {what}"
+
+
+def _favor_to(s: State, place: int) -> str:
+    """Rising from 2nd bumps the 1st, who takes a Favor (rule: The Favor Tiles)."""
+    return ", who takes a Favor" if place == 2 and s.favor_supply > 0 else ""
 
 
 def _greenbelt(s: State, a: A.Greenbelt) -> str:

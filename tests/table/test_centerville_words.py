@@ -340,3 +340,23 @@ def test_masters_are_set_before_rolling():
     assert W.action_text(s, set_red) == "Red Master: set the red die to contract"
     assert W.action_group(set_red) == "Rolling"
     assert W.changes(s, GAME.apply(s, set_red)) == ["Set the red die to contract (the red Master): it stays for the turn"]
+
+
+def test_every_action_type_has_words_and_a_group():
+    from companion.table.centerville_words import _GROUPS, _TEXT
+
+    assert set(A.ALL_ACTIONS) - {A.Build} <= set(_GROUPS)
+    assert set(A.ALL_ACTIONS) <= set(_TEXT)
+    s = new_game(("Ann", "Bo"))
+    s = edit(s, vocations=[[0] * 9, [0] * 9, [1, 1, 1, 0, 0, 0, 0, 0, 0]], pending=[Pending("bot-lose-vocations", None, 2, 2)])
+    assert W.action_text(s, A.BotLoseVocations((1, 3))) == "Disaster: Bot loses Energy (1) and vocation 3 (drawn at random)"
+    assert W.changes(s, GAME.apply(s, A.BotLoseVocations((1, 3)))) == [
+        "Bot puts Energy (1) back in the box", "Bot puts vocation 3 back in the box",
+    ]
+
+
+def test_an_hourglass_from_second_bumps_the_first_to_a_favor():
+    s = spend_position(dice=("black-hourglass",), status=[0, 1, 2])
+    assert W.action_text(s, A.Hourglass("black", "status")) == (
+        "Hourglass (black): time marker +1, +1 status (swap with Ann, who takes a Favor)"
+    )
