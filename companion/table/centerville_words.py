@@ -16,9 +16,12 @@ from .centerville_changes import changes, who
 from .centerville_names import (
     disaster_text, legacy_name, office_bonus, ordinal, plural, river_space, series, vocation,
 )
+from .centerville_scoring import StepView, scoring_steps
+from .centerville_setup import setup_checklist
 
 __all__ = [
     "action_text", "action_group", "changes", "action_changes", "bot_turn", "bot_keep_rules", "dice_text",
+    "scoring_steps", "StepView", "setup_checklist",
 ]
 
 GAME = find_game("centerville")
@@ -50,10 +53,15 @@ def action_text(s: State, a: Action) -> str:
 def _hourglass(s: State, a: A.Hourglass) -> str:
     if a.gain == "status":
         place = rank(s, s.active)
-        what = f"+1 status (swap with {s.names[s.status[place - 2]]})" if place > 1 else "+1 status (already 1st)"
+        what = f"+1 status (swap with {s.names[s.status[place - 2]]}{_favor_to(s, place)})" if place > 1 else "+1 status (already 1st)"
     else:
         what = f"+1 {a.gain}"
     return f"Hourglass ({a.die}): time marker +1, {what}"
+
+
+def _favor_to(s: State, place: int) -> str:
+    """Rising from 2nd bumps the 1st, who takes a Favor (rule: The Favor Tiles)."""
+    return ", who takes a Favor" if place == 2 and s.favor_supply > 0 else ""
 
 
 def _greenbelt(s: State, a: A.Greenbelt) -> str:
@@ -280,6 +288,8 @@ def bot_turn(before: State, action: Action) -> list[str]:
     final = steps[-1][1]
     if len(final.rounds) > len(before.rounds):
         lines.append(f"Then scoring round {len(final.rounds)}: the time marker is on a clock tower.")
+    elif final.phase == "final":
+        lines.append("Then the final scoring round: the time marker is on a clock tower.")
     elif final.phase != "over" and final.active != before.active:
         lines.append(f"Pass the dice to {who(final, final.active)}.")
     return lines
