@@ -151,13 +151,17 @@ class AreaView(ModalView):
                            halign="left", valign="middle")
         self.title.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         top.add_widget(self.title)
-        close = TouchButton(text="Close", size_hint_x=None, width=s(110), font_size=s(20))
+        close = TouchButton(text="Close", size_hint_x=None, width=s(110))
+        close.font_size = s(20)  # after the kv rule's default
         close.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(close)
         self.close_button = close
         root.add_widget(top)
-        body = BoxLayout(spacing=s(12))
-        self.picture = AreaPicture(state, name, size_hint_x=0.42)
+        # A wide area (a track, a row of tiles) goes above its lines, any other beside them.
+        x, y, w, h = PLAN[name]
+        wide = w / h > 2
+        body = BoxLayout(orientation="vertical" if wide else "horizontal", spacing=s(12))
+        self.picture = AreaPicture(state, name, **({"size_hint_y": 0.45} if wide else {"size_hint_x": 0.42}))
         body.add_widget(self.picture)
         lines = BoxLayout(orientation="vertical", spacing=s(2))
         for line in holdings(state, name):

@@ -17,7 +17,7 @@ TEXT_PX_FLOOR = 16  # ... and never below this, whatever the rectangle
 PLAYER_RGB = {
     "gray": (0.62, 0.63, 0.66, 1),
     "white": (0.97, 0.97, 0.95, 1),
-    "brown": (0.62, 0.40, 0.24, 1),
+    "brown": (0.56, 0.35, 0.20, 1),
     "orange": (0.98, 0.58, 0.16, 1),
 }
 DIE_RGB = {
@@ -141,9 +141,16 @@ class Painter:
         return mark
 
     def highlight(self, x, y, w, h) -> None:
-        X, Y, W, H = self.rect(x + 1.5, y + 1.5, w - 3, h - 3)
-        Color(*theme.LIT)
-        Line(rounded_rectangle=(X, Y, W, H, 6 * self.u), width=max(2.0, 2.5 * self.u))
+        """Mark an area (where the offered action puts a piece): a white wash and a white ring
+        over a dark one, seen on every zone and office colour."""
+        X, Y, W, H = self.rect(x, y, w, h)
+        Color(1, 1, 1, 0.16)
+        RoundedRectangle(pos=(X, Y), size=(W, H), radius=[6 * self.u])
+        ring = max(2.0, 2.0 * self.u)
+        Color(*DARK)
+        Line(rounded_rectangle=(X + ring, Y + ring, W - 2 * ring, H - 2 * ring, 6 * self.u), width=ring * 1.6)
+        Color(*LIGHT)
+        Line(rounded_rectangle=(X + ring, Y + ring, W - 2 * ring, H - 2 * ring, 6 * self.u), width=ring)
 
     # -- pieces ------------------------------------------------------------------------------
     def marker(self, state, seat: int, cx, cy, size) -> None:
