@@ -207,3 +207,32 @@ def test_busy_states_at_1280x720(drv, board, states):
     found = label_problems(view, view.background_rgba, 27) + text_problems(view.picture.texts, 27)
     assert not found, "\n".join(found)
     drv.tap(view.close_button)
+
+
+def test_repainting_only_changed_areas_draws_what_a_whole_redraw_draws(drv, board):
+    """After each action of a game the board repaints only the areas whose State fields changed;
+    what it shows must equal a whole redraw of the same state (same texts, same instructions)."""
+    from companion.ui.widgets.centerville_board import CentervilleBoard
+
+    fresh = CentervilleBoard(size_hint=(None, None), size=board.size, pos=board.pos)
+
+    def signature(i):
+        for attr in ("rgba", "points", "pos"):
+            value = getattr(i, attr, None)
+            if value:
+                return type(i).__name__, tuple(round(v, 1) for v in value)
+        return (type(i).__name__,)
+
+    def drawn(b):
+        return [(m.text, m.pos, m.colour) for m in b.texts], [
+            signature(i) for layer in b._layers.values() for i in layer.children]
+
+    rng = random.Random(11)
+    state = GAME.new(("Ana", "Ben", "Cy", "Dee"))
+    for step in range(200):
+        state = GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+        board.show(state)
+        if step % 5 == 0:
+            fresh._frame = None
+            fresh.show(state)
+            assert drawn(board) == drawn(fresh), f"step {step}: the repainted board differs"
