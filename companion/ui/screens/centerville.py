@@ -140,7 +140,9 @@ class CentervilleScreen(Screen):
             slot.picked = die in pick.pickup
             slot.disabled = die not in in_play or not (die in wanted or die in pickable)
             slot.opacity = 1 if die in in_play else 0.3
-        shown(self.ids.dice, state.phase != "over", theme.scaled(64))
+        # The dice row while dice are in play; set-up, draws and decisions have no dice to show.
+        rolling = state.phase in ("masters", "roll", "keep", "spend") and not state.pending
+        shown(self.ids.dice, rolling, theme.scaled(64))
         pad = self.ids.pad
         if on_pad == self._pad_die and (on_pad is None or self.faces):
             return  # the same die's faces are on the pad already
