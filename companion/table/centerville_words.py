@@ -3,6 +3,10 @@ physical board after one, the bot's turn step by step, the scoring rounds and th
 
 Pure: computed from engine states and actions, no Kivy, no I/O. Town spaces of one zone and level
 are interchangeable for every rule, so "the 3rd level-2 space" means the next one to fill.
+
+The table calls: action_text and action_group (menus), changes and action_changes (what to move),
+bot_turn and bot_keep_rules (the 2-player bot), scoring_steps (centerville_scoring) and
+setup_checklist (centerville_setup); the shared short names live in centerville_names.
 """
 from __future__ import annotations
 

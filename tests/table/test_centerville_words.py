@@ -44,6 +44,7 @@ def test_changes_follow_every_step_of_a_game(names, seed):
         after = GAME.apply(s, a)
         moves = W.changes(s, after)
         assert all(m.strip() for m in moves)
+        assert W.changes(s, s) == []
         split = W.action_changes(s, a)
         assert sorted(split) == sorted(moves) or len(after.rounds) > len(s.rounds)
         lines += len(moves)
