@@ -3,6 +3,10 @@ physical board after one, the bot's turn step by step, the scoring rounds and th
 
 Pure: computed from engine states and actions, no Kivy, no I/O. Town spaces of one zone and level
 are interchangeable for every rule, so "the 3rd level-2 space" means the next one to fill.
+
+The table calls: action_text and action_group (menus), changes and action_changes (what to move),
+bot_turn and bot_keep_rules (the 2-player bot), scoring_steps (centerville_scoring) and
+setup_checklist (centerville_setup); the shared short names live in centerville_names.
 """
 from __future__ import annotations
 
@@ -242,8 +246,9 @@ def _task_label(task: tuple) -> str:
         return f"{arg.capitalize()} {kind}"
     if kind == "status":
         return f"Status ({arg} {'bench or hourglass' if arg == 1 else 'benches and hourglasses'})"
-    icon = {"fate": "fate", "trees": "tree", "education": "education"}[kind]
-    return f"{kind.capitalize()} ({plural(arg, icon)})"
+    if kind == "education":
+        return f"Education ({arg} education)"  # the rulebook counts "3 education", never "educations"
+    return f"{kind.capitalize()} ({plural(arg, 'tree' if kind == 'trees' else kind)})"
 
 
 def bot_tasks(s: State) -> tuple:
@@ -278,11 +283,18 @@ def bot_turn(before: State, action: Action) -> list[str]:
             if not tasks:
                 tasks = bot_tasks(prev)
             number = len(tasks) - len(st.bot_tasks)
-            lines.append(_task_line(number, what[1], changes(prev, st)))
+            moves = changes(prev, st)
+            if what[1][0] == "trees" and prev.greenbelt != st.greenbelt and prev.river == st.river \
+                    and prev.greenbelt[prev.bot] == prev.board.greenbelt_top:
+                moves[0] = f"the bot is at {prev.board.greenbelt_top}, so the player lower in status goes back: {_lower(moves[0])}"
+            lines.append(_task_line(number, what[1], moves))
         elif lines:
             break  # the bot's spending is over (or never began in this entry)
         if st.pending:
-            lines[-1] += f" Then: {GAME.prompt(st).text}"
+            prompt = GAME.prompt(st)
+            wait = f"{prompt.text[:-1]}{f' ({prompt.player} chooses)' if prompt.player else ''}."
+            head, _, done = lines[-1].partition(": ")
+            lines[-1] = f"{head}: {wait}" if done.startswith("nothing to do") else f"{lines[-1]} Then: {wait}"
             return lines
         prev = st
     final = steps[-1][1]
@@ -296,7 +308,14 @@ def bot_turn(before: State, action: Action) -> list[str]:
 
 
 def _task_line(number: int, task: tuple, moves: list[str]) -> str:
-    return f"{number}. {_task_label(task)}: {'; '.join(map(_lower, moves)) if moves else 'nothing to do'}."
+    done = "; ".join(map(_lower, moves)) if moves else f"nothing to do ({_IDLE[task[0]]})"
+    return f"{number}. {_task_label(task)}: {done}."
+
+
+_IDLE = {  # why a bot task moved nothing
+    "fate": "no change", "trees": "no greenbelt disc can move", "education": "those campus spaces are empty",
+    "contract": "no cube left", "vote": "no cube left", "status": "the bot is 1st already",
+}
 
 
 def _lower(line: str) -> str:

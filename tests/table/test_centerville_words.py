@@ -44,6 +44,7 @@ def test_changes_follow_every_step_of_a_game(names, seed):
         after = GAME.apply(s, a)
         moves = W.changes(s, after)
         assert all(m.strip() for m in moves)
+        assert W.changes(s, s) == []
         split = W.action_changes(s, a)
         assert sorted(split) == sorted(moves) or len(after.rounds) > len(s.rounds)
         lines += len(moves)
@@ -126,7 +127,7 @@ def test_the_bot_stops_for_the_victim_and_resumes():
     roll = A.Roll(("red-vote", "yellow-contract", "blue-vote", "purple-vote", "green-bench", "black-bench"))
     lines = W.bot_turn(s, roll)
     assert lines == [
-        "1. Yellow contract: nothing to do. Then: The bot spends a Favor: choose whose level-1 building it takes."
+        "1. Yellow contract: The bot spends a Favor: choose whose level-1 building it takes (Bo chooses)."
     ]
     paused = GAME.apply(s, roll)
     lines = W.bot_turn(paused, A.ChooseVictim("Ann"))
@@ -137,14 +138,14 @@ def test_the_bot_stops_for_the_victim_and_resumes():
     assert lines[1:] == [
         "2. Red vote: Bot (brown): put 1 cube in City Council; move Bot's prestige marker from 10 to 11.",
         "3. Blue vote: Bot (brown): put 1 cube in Public Works. "
-        "Then: Public Works: choose the building of Bot that moves up one level.",
+        "Then: Public Works: choose the building of Bot that moves up one level (Bo chooses).",
     ]
     paused = GAME.apply(paused, A.ChooseVictim("Ann"))
     lines = W.bot_turn(paused, A.Upgrade("yellow", 1))
     assert lines[0] == "3. Blue vote: Bot (brown): move a cube in the yellow zone from level 1 up to level 2, 1st space."
     assert lines[1].startswith("4. Purple vote: Bot (brown): put 1 cube in Finance; move Bot's wealth marker from 10 to 12")
     assert lines[2:] == [
-        "5. Status (2 benches and hourglasses): nothing to do.",  # the bot is 1st already
+        "5. Status (2 benches and hourglasses): nothing to do (the bot is 1st already).",
         "Pass the dice to Ann (gray).",
     ]
 
@@ -360,3 +361,14 @@ def test_an_hourglass_from_second_bumps_the_first_to_a_favor():
     assert W.action_text(s, A.Hourglass("black", "status")) == (
         "Hourglass (black): time marker +1, +1 status (swap with Ann, who takes a Favor)"
     )
+
+
+def test_the_bot_at_twelve_lowers_the_player_lower_in_status():
+    s = _bot_roll(edit(new_game(("Ann", "Bo")), greenbelt=[3, 5, 12]))
+    roll = A.Roll(("red-tree", "yellow-education", "blue-education", "purple-education", "green-bench", "black-bench"))
+    lines = W.bot_turn(s, roll)
+    assert lines[0] == (
+        "1. Trees (1 tree): the bot is at 12, so the player lower in status goes back: "
+        "move Ann's greenbelt disc from 3 to 2."
+    )
+    assert lines[1] == "2. Education (3 education): Bot takes Energy (1) from campus space 1."
