@@ -233,7 +233,11 @@ class CentervilleInput(GameInput):
         if moved and not self.pages:
             outcome.info = "; ".join(moved[:3]) + (f" (and {len(moved) - 3} more)" if len(moved) > 3 else "")
         elif self.pages:
-            outcome.info = self.pages[0].title
+            kinds = {page.kind for page in self.pages}
+            scored = len(after.rounds) > len(before.rounds)
+            parts = ([f"{after.names[after.bot]}'s turn: make each placement, then Done"] if "bot" in kinds else []) + \
+                    ([f"Scoring round {len(after.rounds)}: read each step, move the pieces, then Done"] if scored else [])
+            outcome.info = "; ".join(parts)
         return outcome
 
     # -- intents --------------------------------------------------------------------------------
@@ -374,9 +378,12 @@ def pages_between(before, after, action) -> list[Page]:
     it), then each step of a scoring round that was scored."""
     pages = []
     if before.bot is not None and before.active == before.bot:
+        # One page per placement: the players confirm each one as they make it on the board.
         steps = words.bot_turn(before, action)
-        if steps:
-            pages.append(Page("bot", f"{before.names[before.bot]}'s turn: place its pieces", tuple(steps)))
+        bot = before.names[before.bot]
+        for number, line in enumerate(steps, 1):
+            pages.append(Page("bot", f"{bot}'s turn, {number} of {len(steps)}: place its pieces",
+                              tuple(steps[:number]), ()))
     for index in range(len(before.rounds), len(after.rounds)):
         for step in words.scoring_steps(after, index):
             pages.append(Page("scoring", step.title, tuple(step.lines), tuple(step.moves)))

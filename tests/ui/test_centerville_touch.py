@@ -67,3 +67,17 @@ def test_a_turn_the_scoring_rounds_and_the_winner(drv):
 
 def test_the_exported_log_replays_to_the_same_scores(drv, tmp_path):
     assert_replays(drv, tmp_path)
+
+
+def test_the_end_and_the_board_read_at_1280x720(drv):
+    from centerville_play import tap
+
+    drv.resize(1280, 720)
+    drv.screenshot("centerville-end-1280x720")
+    assert_layout(drv)
+    tap(drv, drv.screen.ids.undo)  # the last entry undone: back at the board, before the winner
+    drv.frames(3)
+    assert drv.app.screens.current == "centerville" and not drv.table.session.finished
+    drv.screenshot("centerville-1280x720")
+    assert_layout(drv)
+    drv.resize(800, 480)
