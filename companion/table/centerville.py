@@ -331,8 +331,8 @@ class CentervilleInput(GameInput):
         if not self.pages:
             return Outcome(info="Nothing to confirm now.")
         self.pages.pop(0)
-        table_changed = self.pages[0].title if self.pages else ""
-        return Outcome(info=table_changed)
+        table.say("")  # the page in front says what it is; the banner's last news is read
+        return Outcome()
 
     def on_action(self, table: Table, data: dict) -> Outcome:
         """An action spelled out in full (a panel or a test); the engine decides."""

@@ -57,6 +57,8 @@ def test_a_turn_the_scoring_rounds_and_the_winner(drv):
     assert seen.get("scoring", 0) >= 10, seen  # three rounds, read step by step
     state = drv.table.state
     assert state.phase == "over" and len(state.rounds) == 3
+    # Each Legacy revealed at the final scoring is the one its player entered privately.
+    assert {name: state.legacies[seat] for seat, name in enumerate(state.names)} == LEGACIES
     end = drv.screen
     winner = drv.table.session.summary()["winner"]
     assert winner in end.ids.title.text
