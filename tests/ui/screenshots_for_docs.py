@@ -1,4 +1,4 @@
-"""Refresh docs/screenshot-*.png from the touch-game test's screenshots (run under a display):
+"""Refresh docs/screenshot-*.png from the touch-game and Centerville board tests' screenshots (run under a display):
 
     tools/with-display .venv/bin/python tests/ui/screenshots_for_docs.py
 """
@@ -20,12 +20,16 @@ CHOSEN = {
     "village-scored": "scored",
     "end": "end",
     "village-1280x720": "village-1280x720",
+    "centerville-board-800x480": "centerville-board",
+    "centerville-board-1280x720": "centerville-board-1280x720",
+    "centerville-area-800x480": "centerville-area",
 }
 
 
 def main() -> int:
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(ROOT / "tests" / "ui" / "test_touch_game.py")], cwd=ROOT)
+                           str(ROOT / "tests" / "ui" / "test_touch_game.py"),
+                           str(ROOT / "tests" / "ui" / "test_centerville_board.py")], cwd=ROOT)
     if done.returncode != 0:
         print("The touch-game test failed; docs/ screenshots left as they were.", file=sys.stderr)
         return done.returncode

@@ -62,10 +62,10 @@ def paint_greenbelt(p: Painter, s, x, y, w, h) -> None:
             p.disaster_tile(cx, y + h - 12, 9)
         p.text(str(pos), cx, y + 10, fill)
         here = [seat for seat in range(s.players) if s.greenbelt[seat] == pos]
+        size = 12 if len(here) < 2 else 10.5
         for k, seat in enumerate(here):  # up to four, in a 2 x 2 block above the number
-            mx = cx + (-5.5 if len(here) > 1 and k % 2 == 0 else (5.5 if len(here) > 1 else 0))
-            my = y + 28 + 13 * (k // 2)
-            p.marker(s, seat, mx, my, 10)
+            dx = 0 if len(here) == 1 else (-5.5 if k % 2 == 0 else 5.5)
+            p.marker(s, seat, cx + dx, y + 28 + 13 * (k // 2), size)
 
 
 def paint_time(p: Painter, s, x, y, w, h) -> None:
