@@ -130,9 +130,10 @@ def paint_zone(p: Painter, s, zone: int, x, y, w, h) -> None:
             p.box(x + 2, edge - 0.75, w - 4, 1.5, DARK)
         spaces = s.board.spaces[level - 1]
         owners = s.town[zone * 4 + level - 1]
-        pitch = min(13.5, (w - 6) / spaces)
-        if p.detail:  # shown large: the level's number on the inner side
-            p.text(str(level), x + w - 9 if left else x + 9, by + band / 2, mix(BOARD, colour, 0.28), px=9)
+        room = w - 6 - (14 if p.detail else 0)  # shown large: the level's number on the inner side
+        pitch = min(13.5, room / spaces)
+        if p.detail:
+            p.text(str(level), x + w - 8 if left else x + 8, by + band / 2, mix(BOARD, colour, 0.28), px=9)
         for i in range(spaces):
             cx = x + 3 + pitch * (i + 0.5) if left else x + w - 3 - pitch * (i + 0.5)
             cy = by + band / 2
