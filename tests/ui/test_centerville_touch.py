@@ -46,13 +46,17 @@ def test_a_turn_the_scoring_rounds_and_the_winner(drv):
         play_one(drv, rng, seen)
     drv.screenshot("centerville-turn")
     assert_layout(drv)
-    shot = False
+    shot = spent = False
     while drv.app.screens.current != "centerville-end":
-        pages = drv.table.game_input.pages
-        if not shot and pages and pages[0].kind == "scoring":
+        wiring = drv.table.game_input
+        if not shot and wiring.pages and wiring.pages[0].kind == "scoring":
             drv.screenshot("centerville-scoring")
             assert_layout(drv)
             shot = True
+        if not spent and drv.table.state.phase == "spend" and wiring.pick.path and not wiring.pages:
+            drv.screenshot("centerville-spend")  # a group of the menu open: where each piece goes
+            assert_layout(drv)
+            spent = True
         play_one(drv, rng, seen)
     assert seen.get("scoring", 0) >= 10, seen  # three rounds, read step by step
     state = drv.table.state
