@@ -59,6 +59,7 @@ def tap_listed(drv, button) -> None:
         if not visible():
             view.scroll_to(button, padding=0, animate=False)
         drv.frames(1)
+    assert visible(), f"{button.text!r} cannot be scrolled into view (scroll_y {view.scroll_y})"
     before = progress(drv)
     tap(drv, button)
     wait(drv, lambda: progress(drv) != before, f"the tap on {button.text!r} to do something")
