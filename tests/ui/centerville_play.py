@@ -93,8 +93,9 @@ def play_one(drv, rng: random.Random, seen: dict) -> None:
     state = table.state
     if cv.dice_wanted(state):
         if cv.is_bot_turn(state) and rng.random() < 0.5:
-            button = next(b for b in screen.ids.menu.children if b.text.startswith("Let the app roll"))
-            tap_listed(drv, button)
+            before = progress(drv)
+            tap(drv, screen.ids.bot_roll)  # "App rolls", beside Confirm
+            wait(drv, lambda: progress(drv) != before, "the app's roll for the bot")
         else:
             enter_roll(drv, rng)
         return
@@ -135,7 +136,9 @@ def play_to_the_end(drv, rng: random.Random, limit: int = 6000) -> dict:
 
 
 def set_up(drv, names, legacies: dict | None = None) -> None:
-    """Home -> New game -> Welcome to Centerville: names, colours, Legacies entered privately."""
+    """Home -> New game -> Welcome to Centerville: names, colours, Legacies entered privately.
+    At 800x480, the Pi's screen (a test module before may have left the window larger)."""
+    drv.resize(800, 480)
     tap(drv, drv.screen.ids.new_game)
     setup = drv.screen
     button = next(b for b in setup.ids.games.children if b.text == "Welcome to Centerville")

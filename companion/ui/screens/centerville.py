@@ -168,13 +168,17 @@ class CentervilleScreen(Screen):
                 pad.add_widget(button)
                 self.faces.append(button)
         rows = (len(self.faces) + 2) // 3
-        shown(pad, bool(self.faces), rows * theme.scaled(78))
+        shown(pad, bool(self.faces), rows * theme.scaled(70))
 
     def _menu(self, table, wiring, items, page) -> None:
         state = table.state
-        extra = []  # what is tapped besides the engine's actions: the app's roll, the reroll
-        if page is None and cv.is_bot_turn(state) and cv.dice_wanted(state):
-            extra.append(("Let the app roll for the bot", ("roll_for_bot",), theme.BUTTON))
+        extra = []  # what is tapped besides the engine's actions: the reroll
+        # The bot's roll can be the app's: a button beside Confirm, where it is always in reach
+        # (the face pad fills the panel while dice are entered).
+        bot_rolls = page is None and cv.is_bot_turn(state) and bool(cv.dice_wanted(state))
+        roll = self.ids.bot_roll
+        roll.opacity, roll.disabled = (1, False) if bot_rolls else (0, True)
+        roll.width = theme.scaled(130) if bot_rolls else 0
         if wiring.pick.pickup:
             colours = ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup)
             extra.append((f"Reroll {colours}", ("reroll",), theme.INFO))

@@ -31,6 +31,7 @@ class CentervilleSetup:
         self.legacies: dict[int, str] = {}  # seat -> tile, private
 
     def fit(self, count: int) -> None:
+        count = min(count, len(self.colours_offered))  # more seats than colours: not Centerville
         del self.colours[count:]
         self.legacies = {k: v for k, v in self.legacies.items() if k < count}
         while len(self.colours) < count:
