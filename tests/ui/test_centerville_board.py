@@ -246,3 +246,27 @@ def test_repainting_only_changed_areas_draws_what_a_whole_redraw_draws(drv, boar
                                    f"{mine[1][first - 2:first + 2] if first else ''} != "
                                    f"{whole[1][first - 2:first + 2] if first else ''}")
     fresh.parent.remove_widget(fresh)
+
+
+def test_the_board_and_panel_show_the_states_numbers(drv, board, states):
+    from companion.engine.centerville.state import available_cubes
+
+    state = states["4 players"]
+    board.show(state)
+    shown = [m.text for m in board.texts]
+    for seat in range(state.players):
+        assert str(state.wealth[seat]) in shown and str(state.prestige[seat]) in shown
+    campus = [int(t) for t in shown if t.isdigit()]
+    assert all(v in campus for v in state.campus if v is not None)
+    assert str(state.favor_supply) in shown
+    assert {"1", "2", "3", "4"} <= set(shown)  # status places
+    for seat in range(state.players):
+        board.panel.show(state, seat)
+        texts = [m.text for m in board.panel.texts]
+        assert f"{available_cubes(state, seat)}/32" in texts
+        assert state.names[seat] in texts
+        assert str(state.favors[seat]) in texts and str(state.wealth[seat]) in texts
+        for number, count in enumerate(state.vocations[seat], start=1):
+            if count:
+                assert f"{state.board.vocation_names[number - 1]} x{count}" in texts
+        assert ("Media" in texts) == (state.media == seat) and ("Safe" in texts) == (state.safe == seat)
