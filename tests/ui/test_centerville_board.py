@@ -18,7 +18,8 @@ from layout_check import label_problems, problems, target_problems, text_problem
 from companion.engine.core import find_game  # noqa: E402
 
 GAME = find_game("centerville")
-BOARD_RECT = (470, 380)  # the play screen's board rectangle at 800x480 (grows with ui_scale)
+BOARD_RECT = (470, 380)  # the board's plan at 800x480 (grows with ui_scale)
+PLAY_SCREEN_RECT = (440, 364)  # what the Centerville play screen gives it at 800x480 (the least)
 
 
 def walk(names, seed: int, steps: int):
@@ -72,10 +73,10 @@ def board(drv):
     drv.window.remove_widget(overlay)
 
 
-def place(drv, board) -> None:
+def place(drv, board, rect=BOARD_RECT) -> None:
     """The board left as on the play screen, the player panel right of it."""
     u = drv.app.ui_scale
-    board.size = (BOARD_RECT[0] * u, BOARD_RECT[1] * u)
+    board.size = (rect[0] * u, rect[1] * u)
     board.pos = (6 * u, 50 * u)
     board.panel.size = (306 * u, 276 * u)
     board.panel.pos = (board.right + 8 * u, 104 * u)
@@ -96,17 +97,19 @@ def test_areas_file_and_board_name_the_same_areas(board):
 
 def test_busy_states_at_800x480(drv, board, states):
     assert tuple(drv.window.size) == (800, 480) and drv.app.ui_scale == 1
-    for label, state in states.items():
-        board.show(state, highlight=("zone-red", "river"))
-        drv.frames(2)
-        assert board.texts, label
-        found = check_board(board, 18)
-        assert not found, f"{label}:\n" + "\n".join(found)
-        for seat in range(state.players):
-            board.panel.show(state, seat)
-            found = text_problems(board.panel.texts, 18, bounds=(*board.panel.pos, *board.panel.size))
-            assert not found, f"{label}, seat {seat}:\n" + "\n".join(found)
-        assert not problems(drv.window, drv.window)
+    for rect in (PLAY_SCREEN_RECT, BOARD_RECT):
+        place(drv, board, rect)
+        for label, state in states.items():
+            board.show(state, highlight=("zone-red", "river"))
+            drv.frames(2)
+            assert board.texts, label
+            found = check_board(board, 18)
+            assert not found, f"{label}, board {rect}:\n" + "\n".join(found)
+            for seat in range(state.players):
+                board.panel.show(state, seat)
+                found = text_problems(board.panel.texts, 18, bounds=(*board.panel.pos, *board.panel.size))
+                assert not found, f"{label}, seat {seat}:\n" + "\n".join(found)
+            assert not problems(drv.window, drv.window)
     board.show(states["4 players"], highlight=("zone-red",))
     board.panel.show(states["4 players"], 1)
     drv.screenshot("centerville-board-800x480")
