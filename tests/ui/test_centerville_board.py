@@ -68,9 +68,12 @@ def board(drv):
     overlay.add_widget(panel)
     drv.window.add_widget(overlay)
     board.panel = panel
+    drv.resize(800, 480)  # one window for the whole run: an earlier module may have resized it
+    drv.frames(3)
     place(drv, board)
     yield board
     drv.window.remove_widget(overlay)
+    drv.resize(800, 480)
 
 
 def place(drv, board, rect=BOARD_RECT) -> None:
