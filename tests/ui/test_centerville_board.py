@@ -68,12 +68,16 @@ def board(drv):
     overlay.add_widget(panel)
     drv.window.add_widget(overlay)
     board.panel = panel
-    drv.resize(800, 480)  # one window for the whole run: an earlier module may have resized it
+    # One Kivy window serves the whole run, and its size is what an earlier module left (or
+    # Kivy's 800x600 when a module imported Kivy's window at collection): 800x480 here, and the
+    # size found given back after.
+    found = tuple(drv.window.size)
+    drv.resize(800, 480)
     drv.frames(3)
     place(drv, board)
     yield board
     drv.window.remove_widget(overlay)
-    drv.resize(800, 480)
+    drv.resize(*found)
 
 
 def place(drv, board, rect=BOARD_RECT) -> None:
