@@ -18,7 +18,8 @@ from layout_check import label_problems, problems, target_problems, text_problem
 from companion.engine.core import find_game  # noqa: E402
 
 GAME = find_game("centerville")
-BOARD_RECT = (470, 380)  # the play screen's board rectangle at 800x480 (grows with ui_scale)
+BOARD_RECT = (470, 380)  # the board's plan at 800x480 (grows with ui_scale)
+PLAY_SCREEN_RECT = (440, 364)  # what the Centerville play screen gives it at 800x480 (the least)
 
 
 def walk(names, seed: int, steps: int):
@@ -67,15 +68,22 @@ def board(drv):
     overlay.add_widget(panel)
     drv.window.add_widget(overlay)
     board.panel = panel
+    # One Kivy window serves the whole run, and its size is what an earlier module left (or
+    # Kivy's 800x600 when a module imported Kivy's window at collection): 800x480 here, and the
+    # size found given back after.
+    found = tuple(drv.window.size)
+    drv.resize(800, 480)
+    drv.frames(3)
     place(drv, board)
     yield board
     drv.window.remove_widget(overlay)
+    drv.resize(*found)
 
 
-def place(drv, board) -> None:
+def place(drv, board, rect=BOARD_RECT) -> None:
     """The board left as on the play screen, the player panel right of it."""
     u = drv.app.ui_scale
-    board.size = (BOARD_RECT[0] * u, BOARD_RECT[1] * u)
+    board.size = (rect[0] * u, rect[1] * u)
     board.pos = (6 * u, 50 * u)
     board.panel.size = (306 * u, 276 * u)
     board.panel.pos = (board.right + 8 * u, 104 * u)
@@ -97,17 +105,19 @@ def test_areas_file_and_board_name_the_same_areas(board):
 def test_busy_states_at_800x480(drv, board, states):
     drv.resize(800, 480)  # the window is one per process: a module before may have left it larger
     assert tuple(drv.window.size) == (800, 480) and drv.app.ui_scale == 1
-    for label, state in states.items():
-        board.show(state, highlight=("zone-red", "river"))
-        drv.frames(2)
-        assert board.texts, label
-        found = check_board(board, 18)
-        assert not found, f"{label}:\n" + "\n".join(found)
-        for seat in range(state.players):
-            board.panel.show(state, seat)
-            found = text_problems(board.panel.texts, 18, bounds=(*board.panel.pos, *board.panel.size))
-            assert not found, f"{label}, seat {seat}:\n" + "\n".join(found)
-        assert not problems(drv.window, drv.window)
+    for rect in (PLAY_SCREEN_RECT, BOARD_RECT):
+        place(drv, board, rect)
+        for label, state in states.items():
+            board.show(state, highlight=("zone-red", "river"))
+            drv.frames(2)
+            assert board.texts, label
+            found = check_board(board, 18)
+            assert not found, f"{label}, board {rect}:\n" + "\n".join(found)
+            for seat in range(state.players):
+                board.panel.show(state, seat)
+                found = text_problems(board.panel.texts, 18, bounds=(*board.panel.pos, *board.panel.size))
+                assert not found, f"{label}, seat {seat}:\n" + "\n".join(found)
+            assert not problems(drv.window, drv.window)
     board.show(states["4 players"], highlight=("zone-red",))
     board.panel.show(states["4 players"], 1)
     drv.screenshot("centerville-board-800x480")
@@ -247,3 +257,27 @@ def test_repainting_only_changed_areas_draws_what_a_whole_redraw_draws(drv, boar
                                    f"{mine[1][first - 2:first + 2] if first else ''} != "
                                    f"{whole[1][first - 2:first + 2] if first else ''}")
     fresh.parent.remove_widget(fresh)
+
+
+def test_the_board_and_panel_show_the_states_numbers(drv, board, states):
+    from companion.engine.centerville.state import available_cubes
+
+    state = states["4 players"]
+    board.show(state)
+    shown = [m.text for m in board.texts]
+    for seat in range(state.players):
+        assert str(state.wealth[seat]) in shown and str(state.prestige[seat]) in shown
+    campus = [int(t) for t in shown if t.isdigit()]
+    assert all(v in campus for v in state.campus if v is not None)
+    assert str(state.favor_supply) in shown
+    assert {"1", "2", "3", "4"} <= set(shown)  # status places
+    for seat in range(state.players):
+        board.panel.show(state, seat)
+        texts = [m.text for m in board.panel.texts]
+        assert f"{available_cubes(state, seat)}/32" in texts
+        assert state.names[seat] in texts
+        assert str(state.favors[seat]) in texts and str(state.wealth[seat]) in texts
+        for number, count in enumerate(state.vocations[seat], start=1):
+            if count:
+                assert f"{state.board.vocation_names[number - 1]} x{count}" in texts
+        assert ("Media" in texts) == (state.media == seat) and ("Safe" in texts) == (state.safe == seat)

@@ -2,7 +2,8 @@
 view a tap opens: that area large, who holds what there, and its rule in one sentence.
 
 The board keeps a fixed plan (centerville_plan.PLAN, 470 x 380 units) scaled to its rectangle, so
-at 800x480 it wants about 470 x 380 px (every text then 18 px) and at 1280x720 about 700 x 570.
+at 800x480 it wants about 470 x 380 px and at 1280x720 about 700 x 570; from 440 x 364 px up (at
+800x480) every tap area is still 48 px, and no text is ever under 18 px times the app's ui_scale.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from kivy.uix.widget import Widget
 from .. import theme
 from .centerville_areas import areas
 from .centerville_holdings import holdings
-from .centerville_paint import BOARD, DESIGN, Painter, tags
+from .centerville_paint import BOARD, DESIGN, Painter, min_text_px, tags
 from .centerville_plan import PLAN, TOP_FIRST, paint_order, painter_for
 from .common import TouchButton
 
@@ -78,8 +79,8 @@ class CentervilleBoard(Widget):
             return
         s = self.state
         ox, oy, u = self.scale()
-        frame = (ox, oy, u)
-        if frame != getattr(self, "_frame", None):  # moved or resized: everything again
+        frame = (ox, oy, u, min_text_px())
+        if frame != getattr(self, "_frame", None):  # moved, resized, rescaled: everything again
             self._frame, self._painted = frame, {}
             self.canvas.clear()
             self._layers = {}
@@ -111,7 +112,7 @@ class CentervilleBoard(Widget):
         reads = _Reads(s)
         layer = self._layers[name]
         layer.clear()
-        p = Painter(ox, oy, u, tags_=tags(s.names))
+        p = Painter(ox, oy, u, tags_=tags(s.names), min_px=min_text_px())
         with layer:
             painter_for(name)(p, reads, *PLAN[name])
         fields = tuple((field, getattr(s, field)) for field in sorted(reads.fields | {"names", "colours"}))
@@ -166,7 +167,7 @@ class AreaPicture(Widget):
             return
         u = min(self.width / w, self.height / h)
         ox, oy = self.x + (self.width - w * u) / 2, self.y + (self.height - h * u) / 2
-        p = Painter(ox, oy, u, rx=x, ry=y, tags_=tags(self.state.names))
+        p = Painter(ox, oy, u, rx=x, ry=y, tags_=tags(self.state.names), min_px=min_text_px())
         p.detail = True
         with self.canvas:
             p.box(x, y, w, h, BOARD)

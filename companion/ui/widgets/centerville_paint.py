@@ -65,6 +65,13 @@ def ink_on(fill):
     return DARK if contrast(DARK, fill) >= contrast(LIGHT, fill) else LIGHT
 
 
+def min_text_px() -> float:
+    """TEXT_PX at 800x480, grown with the window like every size of the app."""
+    from .. import theme as _theme
+
+    return _theme.scaled(TEXT_PX)
+
+
 def player_rgb(state, seat: int):
     return PLAYER_RGB.get(state.colours[seat], theme.player_colour(seat))
 
@@ -90,8 +97,10 @@ class TextMark:
 class Painter:
     """Draws in design units: (x, y) maps to (ox + (x - rx) * u, oy + (y - ry) * u)."""
 
-    def __init__(self, ox: float, oy: float, u: float, rx: float = 0.0, ry: float = 0.0, tags_=()):
+    def __init__(self, ox: float, oy: float, u: float, rx: float = 0.0, ry: float = 0.0, tags_=(),
+                 min_px: float = TEXT_PX):
         self.ox, self.oy, self.u, self.rx, self.ry = ox, oy, u, rx, ry
+        self.min_px = min_px  # no text smaller (px): TEXT_PX grown with the window's ui_scale
         self.texts: list[TextMark] = []
         self.tags = tags_
         self.detail = False  # True when one area is shown large: room for level and villa numbers
@@ -136,9 +145,10 @@ class Painter:
 
     def text(self, text: str, x, y, background, colour=None, px: float = TEXT_PX, bold=True,
              anchor="center") -> TextMark:
-        """`text` at least TEXT_PX tall (in units), centred at (x, y) or its left edge there."""
+        """`text` `px` units tall but never under min_px pixels, centred at (x, y) or its left
+        edge there (a board a little under its plan keeps 18 px text)."""
         colour = colour or ink_on(background)
-        size = max(TEXT_PX_FLOOR, round(px * self.u))
+        size = max(TEXT_PX_FLOOR, round(px * self.u), round(self.min_px))
         texture = text_texture(text, size, bold)
         w, h = texture.size
         X, Y = self.X(x), self.Y(y) - h / 2

@@ -12,8 +12,8 @@ from companion.engine.centerville.state import available_cubes, rank
 
 from .. import theme
 from .centerville_holdings import ORDINAL
-from .centerville_paint import (BOARD, DARK, DIE_RGB, LIGHT, SLOT, TEXT_PX, TEXT_PX_FLOOR, Painter, mix,
-                                tags)
+from .centerville_paint import (BOARD, DARK, DIE_RGB, LIGHT, SLOT, TEXT_PX, TEXT_PX_FLOOR, Painter, min_text_px,
+                                mix, tags)
 from .drawing import text_texture
 
 PANEL_DESIGN = (300.0, 270.0)
@@ -47,7 +47,7 @@ class CentervillePlayerPanel(Widget):
             return
         s, seat = self.state, self.seat
         ox, oy, u = self.scale()
-        p = Painter(ox, oy, u, tags_=tags(s.names))
+        p = Painter(ox, oy, u, tags_=tags(s.names), min_px=min_text_px())
         bg = mix(BOARD, LIGHT, 0.06)
         with self.canvas:
             p.box(0, 0, *PANEL_DESIGN, bg, radius=8)
@@ -100,7 +100,7 @@ def _cube(p: Painter, cx, cy) -> None:
 
 def _pill(p: Painter, x, cy, word: str) -> float:
     """`word` on a bright pill from x; returns the pill's right edge (in plan units)."""
-    width = text_texture(word, max(TEXT_PX_FLOOR, round(TEXT_PX * p.u)), True).size[0] / p.u + 16
+    width = text_texture(word, max(TEXT_PX_FLOOR, round(TEXT_PX * p.u), round(p.min_px)), True).size[0] / p.u + 16
     p.box(x, cy - 13, width, 26, theme.ACCENT, radius=6)
     p.text(word, x + 8, cy, theme.ACCENT, colour=theme.INK, anchor="left")
     return x + width

@@ -17,33 +17,34 @@ from .. import theme
 from .centerville_paint import BOARD, DARK, DIE_RGB, GREEN_DARK, LIGHT, SLOT, WATER, Painter, mix
 
 # Town zones clockwise around the park from the top left (the engine's zone order).
-ZONE_CORNERS = ((60, 212), (164, 212), (164, 100), (60, 100))
-ZONE_W, ZONE_H = 100, 108
-PARK = (136, 184, 52, 52)
+ZONE_CORNERS = ((56, 216), (156, 216), (156, 108), (56, 108))
+ZONE_W, ZONE_H = 96, 104
+PARK = (128, 188, 52, 52)
 OFFICE_AREAS = ("mayor", "urban-planning", "police-fire", "public-works", "finance", "city-council")
 
 PLAN: dict[str, tuple[float, float, float, float]] = {
     "greenbelt": (0, 324, 300, 56),
     "time": (304, 324, 166, 56),
-    "campus": (0, 152, 56, 168),
-    "media": (0, 100, 56, 48),
+    "campus": (0, 164, 52, 156),
+    "media": (0, 108, 52, 52),
     "zone-yellow": (*ZONE_CORNERS[0], ZONE_W, ZONE_H),
     "zone-blue": (*ZONE_CORNERS[1], ZONE_W, ZONE_H),
     "zone-red": (*ZONE_CORNERS[2], ZONE_W, ZONE_H),
     "zone-purple": (*ZONE_CORNERS[3], ZONE_W, ZONE_H),
     "park": PARK,  # drawn (and tapped) over the zones' inner corners
-    "river": (268, 100, 48, 220),
-    "villas": (318, 100, 48, 220),
-    **{f"office-{name}": (370 + 50 * (i % 2), 100 + 220 * (2 - i // 2) / 3, 50, 220 / 3)
+    "river": (256, 108, 52, 212),
+    "villas": (310, 108, 52, 212),
+    **{f"office-{name}": (366 + 52 * (i % 2), 108 + 212 * (2 - i // 2) / 3, 52, 212 / 3)
        for i, name in enumerate(OFFICE_AREAS)},
-    "status": (0, 0, 56, 96),
-    "victory": (60, 0, 150, 96),
-    "masters": (214, 48, 120, 48),
-    "favors": (338, 48, 64, 48),
-    "safe": (406, 48, 64, 48),
-    "disasters": (214, 0, 256, 48),
+    "status": (0, 0, 56, 104),
+    "victory": (60, 0, 150, 104),
+    "masters": (214, 52, 120, 52),
+    "favors": (338, 52, 64, 52),
+    "safe": (406, 52, 64, 52),
+    "disasters": (214, 0, 256, 52),
 }
 TOP_FIRST = ("park",)  # areas a tap finds before the ones under them
+# Every area is at least 52 units each way: 48 px and more from a 440 x 364 px board (u 0.92) up.
 
 
 def zone_area(state, zone: int) -> str:
@@ -60,7 +61,8 @@ def paint_greenbelt(p: Painter, s, x, y, w, h) -> None:
         p.box(x + pitch * pos + 0.5, y, pitch - 1, h, fill)
         if pos == top and "greenbelt" in s.disaster_sites:
             p.disaster_tile(cx, y + h - 12, 9)
-        p.text(str(pos), cx, y + 10, fill)
+        if pos % 2 == 0 or p.detail:  # two-digit numbers side by side would touch at 18 px
+            p.text(str(pos), cx, y + 10, fill)
         here = [seat for seat in range(s.players) if s.greenbelt[seat] == pos]
         size = 12 if len(here) < 2 else 10.5
         for k, seat in enumerate(here):  # up to four, in a 2 x 2 block above the number
@@ -245,14 +247,14 @@ def paint_victory(p: Painter, s, x, y, w, h) -> None:
     pitch = h / rows
     for place, seat in enumerate(s.status):
         cy = y + h - pitch * (place + 0.5)
-        p.chip(s, seat, x + 13, cy, 21)
-        p.marker(s, seat, x + 33, cy, 11)
-        low = min(s.wealth[seat], s.prestige[seat])
-        p.coin(x + 50, cy, 5.5)
-        p.text(str(s.wealth[seat]), x + 86, cy, bg, colour=theme.ACCENT if s.wealth[seat] == low else LIGHT,
+        p.chip(s, seat, x + 16, cy, 21)
+        p.marker(s, seat, x + 40, cy, 11)
+        low = min(s.wealth[seat], s.prestige[seat])  # the final score: the lower of the two
+        p.coin(x + 55, cy, 5.5)
+        p.text(str(s.wealth[seat]), x + 90, cy, bg, colour=theme.ACCENT if s.wealth[seat] == low else LIGHT,
                anchor="right")
-        p.medal(x + 100, cy - 1, 5.5)
-        p.text(str(s.prestige[seat]), x + 138, cy, bg, colour=theme.ACCENT if s.prestige[seat] == low else LIGHT,
+        p.medal(x + 104, cy - 1, 5.5)
+        p.text(str(s.prestige[seat]), x + 146, cy, bg, colour=theme.ACCENT if s.prestige[seat] == low else LIGHT,
                anchor="right")
 
 
