@@ -66,12 +66,15 @@ class BoardEntry:
         return 2 if self.mode == "2+bot" else None
 
     def set_mode(self, mode: str) -> None:
-        """2 players and the bot, 3 or 4 players: the board is cleared (it held other seats)."""
+        """2 players and the bot, 3 or 4 players: the names typed stay, the board is cleared
+        (it held other seats)."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}")
         b, n = self.board, MODES[mode]
+        typed = [name for seat, name in enumerate(self.names) if seat != self.bot]
         self.mode = mode
         self.names = [f"Player {i + 1}" for i in range(n)]
+        self.names[:len(typed)] = typed[:n]
         if mode == "2+bot":
             self.names[2] = b.bot_name
         self.colours = list(b.player_colours[:n])
@@ -140,7 +143,7 @@ class BoardEntry:
         simple = {
             "park": [Row("count", ("park",), "Cubes in the central park")],
             "greenbelt": [Row("count", ("greenbelt",), f"Greenbelt space (0-{b.greenbelt_top})")],
-            "campus": [Row("count", ("vocation", v), f"{vocation(b, v)}: {plural(b.vocation_counts[v - 1], 'tile')}")
+            "campus": [Row("count", ("vocation", v), f"{_capital(vocation(b, v))}: {plural(b.vocation_counts[v - 1], 'tile')}")
                        for v in range(1, b.vocation_types + 1)],
             "river": [Row("choice", ("river", i), f"River, {river_space(s)}", self._seat_options())
                       for i, s in enumerate(b.river_spaces)],
@@ -150,7 +153,7 @@ class BoardEntry:
             "media": [Row("choice", ("media",), "The Media tile: held by", self._seat_options("nobody", bot=False))],
             "safe": [Row("choice", ("safe",), "The Safe tile: held by", self._seat_options("nobody"))],
             "status": [Row("order", ("status",), "Status track, 1st first: tap a player to move them up"),
-                       Row("count", ("stars",), "Stars on the status disc (2: a Landmark Building)")],
+                       Row("count", ("stars",), "Stars (2: Landmark)")],
             "victory": [Row("count", ("wealth",), "Wealth, in tens", step=10), Row("count", ("wealth",), "Wealth"),
                         Row("count", ("prestige",), "Prestige, in tens", step=10),
                         Row("count", ("prestige",), "Prestige")],
@@ -320,8 +323,15 @@ class BoardEntry:
         return out
 
     def picture(self) -> State:
-        """The board as entered, for the board picture (loaded as for round 1: it needs no Legacy)."""
-        return load_state(self.data(), 1)
+        """The board as entered, for the board picture (loaded as for round 1: it needs no Legacy;
+        while a name is empty or taken twice, the seats show their colours)."""
+        data = self.data()
+        try:
+            return load_state(data, 1)
+        except StateFileError:
+            for seat in data["players"]:
+                seat["name"] = seat["colour"]
+            return load_state(data, 1)
 
     def missing(self) -> str | None:
         """What stops the chosen round from being scored, in a sentence; None when it can be."""
@@ -342,6 +352,10 @@ class BoardEntry:
         return scored(self.data(), self.round)
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _colour(colours, seat):
     return None if seat is None else colours[seat]
 
@@ -351,13 +365,33 @@ def _colour(colours, seat):
 class Scored:
     state: State              # the board after the round; the round is state.rounds[-1]
     pages: tuple[Page, ...]   # every step, as in play, then the new wealth and prestige
+    areas: tuple[tuple[str, ...], ...]  # each page's board areas, to highlight
 
 
 def scored(data: dict, scoring_round: int) -> Scored:
     state = scored_state(data, scoring_round)
     index = len(state.rounds) - 1
     pages = [Page("scoring", step.title, tuple(step.lines), tuple(step.moves)) for step in _steps(state, index)]
-    return Scored(state, tuple(pages) + (summary(state),))
+    pages.append(summary(state))
+    steps = state.rounds[index].steps
+    areas = [step_areas(steps[k]) if k < len(steps) else () for k in range(len(pages))]
+    return Scored(state, tuple(pages), tuple(areas))
+
+
+_OFFICES = ("office-mayor", "office-urban-planning", "office-police-fire", "office-public-works",
+            "office-finance", "office-city-council")
+_STEP_AREAS = {"river": ("river", "villas", "greenbelt"), "offices": _OFFICES, "status": ("status",),
+               "reset": _OFFICES + ("time",), "vocations": ("campus", "media"), "villas": ("villas",)}
+_LEGACY_AREAS = {"greenbelt": ("greenbelt",), "vocations": ("campus", "media"), "offices": _OFFICES}
+
+
+def step_areas(step) -> tuple[str, ...]:
+    """The board areas an engine scoring Step counts (the board picture's area names)."""
+    if step.name == "town":
+        return (f"zone-{step.subject}", "park")
+    if step.name == "legacy":
+        return _LEGACY_AREAS.get(step.subject, (f"zone-{step.subject[:-len('-zone')]}",))
+    return _STEP_AREAS.get(step.name, ())
 
 
 def summary(s: State) -> Page:

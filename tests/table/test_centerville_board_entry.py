@@ -67,6 +67,7 @@ def test_every_step_is_a_page_then_the_summary_of_new_wealth_and_prestige():
     steps = [p for p in result.pages if p.title.startswith("Step ")]
     assert len(steps) == len(file["steps"])
     assert all(p.kind == "scoring" and p.lines for p in result.pages)
+    assert result.areas[0] == ("zone-yellow", "park") and result.areas[-1] == ()
     last = result.pages[-1]
     assert last.title == "After scoring round 1"
     for line, (colour, total) in zip(last.lines, file["totals"].items()):
@@ -162,8 +163,13 @@ def test_colours_swap_and_a_new_mode_clears_the_board():
     e.next_colour(0)
     assert e.colours == ["white", "gray", "brown"]
     e.change(("park",), 1, 0)
+    e.rename(0, "Ana")
     e.set_mode("4")
     assert e.seats == 4 and e.cubes_on_board(0) == 0 and e.colours == ["gray", "white", "brown", "orange"]
+    assert e.names == ["Ana", "Player 2", "Player 3", "Player 4"]
+    e.set_mode("2+bot")
+    e.set_mode("3")
+    assert e.names == ["Ana", "Player 2", "Player 3"]  # the bot's name is not a player's
 
 
 def test_every_board_area_has_an_editor_or_says_why_not():
@@ -180,3 +186,9 @@ def test_a_name_the_file_refuses_is_said_before_scoring():
     e = BoardEntry()
     e.rename(1, "Player 1")
     assert "same name" in e.missing()
+
+
+def test_the_board_picture_shows_colours_while_a_name_is_empty():
+    e = BoardEntry()
+    e.rename(0, "")
+    assert e.picture().names[0] == "gray"
