@@ -269,6 +269,8 @@ def test_every_editor_fits_with_four_players_and_the_final_scoring(drv):
     for area in screen.ids.board.area_names():
         tap_area(drv, area)
         check(drv)
+        if area in ("victory", "villas", "status", "office-mayor", "time"):
+            drv.screenshot(f"score-board-4-{area}")
         close_editor(drv)
     drv.tap(screen.ids.final)
     wait(drv, lambda: editor(drv).area == "final" and editor(drv).parent, "the final scoring's editor")

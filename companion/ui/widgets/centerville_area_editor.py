@@ -9,7 +9,6 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.widget import Widget
 
 from companion.table.centerville_names import ordinal
 
@@ -32,7 +31,9 @@ def button(text: str, size: float = 18, **kwargs) -> TouchButton:
 def _label(text: str, size: float = 18, **kwargs) -> Label:
     kwargs = {"color": theme.TEXT, "halign": "left", "valign": "middle", **kwargs}
     label = Label(text=text, font_size=theme.scaled(size), **kwargs)
-    label.bind(size=lambda lab, value: setattr(lab, "text_size", value))
+    # Wrapped to the width, never clipped to the height: text too long for its row shows as
+    # such (and the layout check catches it) instead of being cut silently.
+    label.bind(width=lambda lab, value: setattr(lab, "text_size", (value, None)))
     return label
 
 
@@ -168,11 +169,12 @@ class AreaEditor(ModalView):
         return box
 
     def _order(self, row) -> BoxLayout:
+        box = BoxLayout(orientation="vertical", size_hint_y=None, height=theme.scaled(54) * 2)
+        box.add_widget(_label(row.label))
         line = self._line()
-        line.add_widget(_label(row.label, size_hint_x=0.3))
+        box.add_widget(line)
         for place, seat in enumerate(self.entry.value(row.key), start=1):
             fill = piece_colour(self.entry.colours[seat])
             line.add_widget(self._button(f"{ordinal(place)} {self.entry.names[seat]}", (row.key, seat),
                                          lambda p=seat: self.entry.move_up(p), fill=fill, color=ink_on(fill)))
-        line.add_widget(Widget(size_hint_x=0.01))
-        return line
+        return box
