@@ -62,19 +62,9 @@ def unknown_keys(data: Mapping[str, Any], known: Iterable[str], where: str = "")
     return [unknown_key(k, known, where) for k in data if k not in known]
 
 
-def check_keys(data: Mapping[str, Any], known: Iterable[str], where: str = "",
-               error: Callable[[str, str], Exception] | None = None) -> None:
-    """Refuse the first unknown key: raise error(path, problem) (default: UnknownKeyError)."""
+def check_keys(data: Mapping[str, Any], known: Iterable[str], where: str,
+               error: Callable[[str, str], Exception]) -> None:
+    """Refuse the first unknown key: raise error(path, problem), the reader's own error family."""
     found = unknown_keys(data, known, where)
     if found:
-        first = found[0]
-        raise (error or UnknownKeyError)(first.path, first.problem)
-
-
-class UnknownKeyError(ValueError):
-    """An unknown key, for a reader with no error family of its own."""
-
-    def __init__(self, path: str, problem: str):
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-        self.problem = problem
+        raise error(found[0].path, found[0].problem)

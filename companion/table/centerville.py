@@ -103,8 +103,11 @@ def acting(state, action) -> str:
 def menu(state, legal, pick: Pick, secrets=None) -> list[Item]:
     entries = [(path, a, acting(state, a)) for a in legal
                if (path := path_of(state, a, secrets)) is not None]
-    # A group of one action is offered as the action itself: one tap fewer.
-    items = level(entries, pick.path)
+    secrets = secrets or {}
+    # The Legacy entered at set-up comes first at its reveal; a group of one action is offered
+    # as the action itself: one tap fewer.
+    items = level(entries, pick.path, first=lambda a: isinstance(a, A.RevealLegacy)
+                  and secrets.get(a.player) == a.legacy)
     out = []
     for item in items:
         if item.action is None:
@@ -162,7 +165,7 @@ class CentervilleInput(GameInput):
     def legal(self, table: Table) -> list:
         state = table.state
         if self._legal is None or self._legal[0] is not state:
-            self._legal = (state, table.session.legal_actions())
+            self._legal = (state, list(table.session.legal_actions()))
         return self._legal[1]
 
     def items(self, table: Table) -> list[Item]:

@@ -150,15 +150,27 @@ def _space(board, level: int, n: int) -> str:
     return "its only space" if board.spaces[level - 1] == 1 else f"{ordinal(n)} space"
 
 
-def _park(b: State, a: State) -> list[str]:
-    out = []
-    for p in range(a.players):
-        d = a.park[p] - b.park[p]
-        if d > 0:
-            out.append(f"{who(a, p)}: put {plural(d, 'cube')} in the central park")
-        elif d < 0:
-            out.append(f"{plural(-d, 'cube')} of {a.names[p]} in the park {_go(-d)} home")
-    return out
+def _per_seat(field: str, gained, lost):
+    """A part for a per-seat count (park cubes, Favors): one line per seat that gained or lost."""
+    def part(b: State, a: State) -> list[str]:
+        out = []
+        for p, (old, new) in enumerate(zip(getattr(b, field), getattr(a, field))):
+            if new != old:
+                out.append(gained(a, p, new - old) if new > old else lost(a, p, old - new))
+        return out
+    return part
+
+
+_park = _per_seat(
+    "park",
+    lambda a, p, n: f"{who(a, p)}: put {plural(n, 'cube')} in the central park",
+    lambda a, p, n: f"{plural(n, 'cube')} of {a.names[p]} in the park {_go(n)} home",
+)
+_favors = _per_seat(
+    "favors",
+    lambda a, p, n: f"{a.names[p]} takes {plural(n, 'Favor tile')} ({a.favor_supply} left in the stack)",
+    lambda a, p, n: f"{a.names[p]} discards {plural(n, 'Favor tile')} to the box",
+)
 
 
 def _stars(b: State, a: State) -> list[str]:
@@ -236,17 +248,6 @@ def _status(b: State, a: State) -> list[str]:
         return [f"Move {a.names[p]}'s status disc up from {ordinal(old)} to {ordinal(new)}; {slide} "
                 f"(top to bottom: {order})"]
     return [f"Status track, top to bottom: {order}"]
-
-
-def _favors(b: State, a: State) -> list[str]:
-    out = []
-    for p in range(a.players):
-        d = a.favors[p] - b.favors[p]
-        if d > 0:
-            out.append(f"{a.names[p]} takes {plural(d, 'Favor tile')} ({a.favor_supply} left in the stack)")
-        elif d < 0:
-            out.append(f"{a.names[p]} discards {plural(-d, 'Favor tile')} to the box")
-    return out
 
 
 def _extra_turn(b: State, a: State) -> list[str]:
@@ -340,8 +341,11 @@ def _pass(b: State, a: State) -> list[str]:
     if a.winner and not b.winner:
         p = a.winner[0]
         return [f"{a.names[p]} wins with a final score of {min(a.wealth[p], a.prestige[p])}"]
-    if a.turn != b.turn and a.active != b.active and a.phase != "over":
-        return [f"Pass the dice to {who(a, a.active)}"]
+    if a.turn != b.turn and a.phase != "over":
+        if a.active == b.active and a.no_green:
+            return [f"{a.names[a.active]} keeps the dice and goes again, without the green die"]
+        if a.active != b.active:
+            return [f"Pass the dice to {who(a, a.active)}"]
     return []
 
 

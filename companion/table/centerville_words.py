@@ -3,6 +3,10 @@ physical board after one, the bot's turn step by step, the scoring rounds and th
 
 Pure: computed from engine states and actions, no Kivy, no I/O. Town spaces of one zone and level
 are interchangeable for every rule, so "the 3rd level-2 space" means the next one to fill.
+
+The table calls: action_text and action_group (menus), changes and action_changes (what to move),
+bot_turn and bot_keep_rules (the 2-player bot), scoring_steps (centerville_scoring) and
+setup_checklist (centerville_setup); the shared short names live in centerville_names.
 """
 from __future__ import annotations
 
@@ -16,9 +20,12 @@ from .centerville_changes import changes, who
 from .centerville_names import (
     disaster_text, legacy_name, office_bonus, ordinal, plural, river_space, series, vocation,
 )
+from .centerville_scoring import StepView, scoring_steps
+from .centerville_setup import setup_checklist
 
 __all__ = [
     "action_text", "action_group", "changes", "action_changes", "bot_turn", "bot_keep_rules", "dice_text",
+    "scoring_steps", "StepView", "setup_checklist",
 ]
 
 GAME = find_game("centerville")
@@ -50,10 +57,15 @@ def action_text(s: State, a: Action) -> str:
 def _hourglass(s: State, a: A.Hourglass) -> str:
     if a.gain == "status":
         place = rank(s, s.active)
-        what = f"+1 status (swap with {s.names[s.status[place - 2]]})" if place > 1 else "+1 status (already 1st)"
+        what = f"+1 status (swap with {s.names[s.status[place - 2]]}{_favor_to(s, place)})" if place > 1 else "+1 status (already 1st)"
     else:
         what = f"+1 {a.gain}"
     return f"Hourglass ({a.die}): time marker +1, {what}"
+
+
+def _favor_to(s: State, place: int) -> str:
+    """Rising from 2nd bumps the 1st, who takes a Favor (rule: The Favor Tiles)."""
+    return ", who takes a Favor" if place == 2 and s.favor_supply > 0 else ""
 
 
 def _greenbelt(s: State, a: A.Greenbelt) -> str:
@@ -234,8 +246,9 @@ def _task_label(task: tuple) -> str:
         return f"{arg.capitalize()} {kind}"
     if kind == "status":
         return f"Status ({arg} {'bench or hourglass' if arg == 1 else 'benches and hourglasses'})"
-    icon = {"fate": "fate", "trees": "tree", "education": "education"}[kind]
-    return f"{kind.capitalize()} ({plural(arg, icon)})"
+    if kind == "education":
+        return f"Education ({arg} education)"  # the rulebook counts "3 education", never "educations"
+    return f"{kind.capitalize()} ({plural(arg, 'tree' if kind == 'trees' else kind)})"
 
 
 def bot_tasks(s: State) -> tuple:
@@ -270,23 +283,39 @@ def bot_turn(before: State, action: Action) -> list[str]:
             if not tasks:
                 tasks = bot_tasks(prev)
             number = len(tasks) - len(st.bot_tasks)
-            lines.append(_task_line(number, what[1], changes(prev, st)))
+            moves = changes(prev, st)
+            if what[1][0] == "trees" and prev.greenbelt != st.greenbelt and prev.river == st.river \
+                    and prev.greenbelt[prev.bot] == prev.board.greenbelt_top:
+                moves[0] = f"the bot is at {prev.board.greenbelt_top}, so the player lower in status goes back: {_lower(moves[0])}"
+            lines.append(_task_line(number, what[1], moves))
         elif lines:
             break  # the bot's spending is over (or never began in this entry)
         if st.pending:
-            lines[-1] += f" Then: {GAME.prompt(st).text}"
+            prompt = GAME.prompt(st)
+            wait = f"{prompt.text[:-1]}{f' ({prompt.player} chooses)' if prompt.player else ''}."
+            head, _, done = lines[-1].partition(": ")
+            lines[-1] = f"{head}: {wait}" if done.startswith("nothing to do") else f"{lines[-1]} Then: {wait}"
             return lines
         prev = st
     final = steps[-1][1]
     if len(final.rounds) > len(before.rounds):
         lines.append(f"Then scoring round {len(final.rounds)}: the time marker is on a clock tower.")
+    elif final.phase == "final":
+        lines.append("Then the final scoring round: the time marker is on a clock tower.")
     elif final.phase != "over" and final.active != before.active:
         lines.append(f"Pass the dice to {who(final, final.active)}.")
     return lines
 
 
 def _task_line(number: int, task: tuple, moves: list[str]) -> str:
-    return f"{number}. {_task_label(task)}: {'; '.join(map(_lower, moves)) if moves else 'nothing to do'}."
+    done = "; ".join(map(_lower, moves)) if moves else f"nothing to do ({_IDLE[task[0]]})"
+    return f"{number}. {_task_label(task)}: {done}."
+
+
+_IDLE = {  # why a bot task moved nothing
+    "fate": "no change", "trees": "no greenbelt disc can move", "education": "those campus spaces are empty",
+    "contract": "no cube left", "vote": "no cube left", "status": "the bot is 1st already",
+}
 
 
 def _lower(line: str) -> str:

@@ -20,12 +20,17 @@ CHOSEN = {
     "village-scored": "scored",
     "end": "end",
     "village-1280x720": "village-1280x720",
+    "centerville-turn": "centerville-turn",
+    "centerville-bot-turn": "centerville-bot-turn",
+    "centerville-scoring": "centerville-scoring",
+    "centerville-end": "centerville-end",
 }
+TESTS = ("test_touch_game.py", "test_centerville_touch.py", "test_centerville_bot_touch.py")
 
 
 def main() -> int:
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(ROOT / "tests" / "ui" / "test_touch_game.py")], cwd=ROOT)
+                           *(str(ROOT / "tests" / "ui" / name) for name in TESTS)], cwd=ROOT)
     if done.returncode != 0:
         print("The touch-game test failed; docs/ screenshots left as they were.", file=sys.stderr)
         return done.returncode

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.timeout(1500)]  # a whole game by touch: minutes, not seconds
 
 from centerville_play import play_one, play_to_the_end, set_up  # noqa: E402
 from layout_check import assert_layout  # noqa: E402

@@ -112,9 +112,10 @@ def score_status(r: _Round) -> None:
 
 def reset(r: _Round) -> None:
     w = r.w
+    trimmed = tuple((i, o[0], o[1]) for i, o in enumerate(w.offices) if o is not None and o[1] > 1)
     w.offices = [(o[0], 1) if o is not None else None for o in w.offices]
     w.time = 0
-    r.record(5, "reset", "each office keeps one cube; the time marker goes back to its start", [])
+    r.record(5, "reset", "each office keeps one cube; the time marker goes back to its start", [], "", (), trimmed)
 
 
 def vocation_sets(w, player: int) -> list[int]:

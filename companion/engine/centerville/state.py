@@ -39,7 +39,8 @@ class Step:
 
     For the table's words: subject (the zone, or the Legacy tile), values (each seat's count
     compared: zone value, offices, rank, vocation types, Legacy count) and items (the step's
-    pieces: river cubes, stars, vocation sets, villas, whose Legacy); see scoring.py.
+    pieces: park cubes, river cubes, stars, offices the reset trims, vocation sets, villas, whose
+    Legacy); see scoring.py.
     """
 
     step: int

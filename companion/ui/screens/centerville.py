@@ -31,6 +31,8 @@ class CentervilleScreen(Screen):
         self.slots: list[IconFace] = []
         self.faces: list[IconFace] = []
         self._tab_names: tuple = ()
+        self._board_shows: tuple = (None, ())
+        self._pad_die: int | None = -1
         for colour in DIE_ORDER:
             slot = IconFace(face=colour)
             slot.bind(on_release=lambda _s, c=colour: self.post("tap", ("slot", c)))
@@ -65,7 +67,11 @@ class CentervilleScreen(Screen):
         ids.undo.disabled = not session.can_undo
         ids.redo.disabled = not session.can_redo
         items = wiring.items(table)
-        ids.board.show(state, highlight=cv.highlights(state, items, wiring.pick))
+        highlight = cv.highlights(state, items, wiring.pick)
+        shown_state, shown_highlight = self._board_shows
+        if state is not shown_state or highlight != shown_highlight:  # a face tapped leaves the board be
+            ids.board.show(state, highlight=highlight)
+            self._board_shows = (state, highlight)
         self._tabs(state)
         self._dice(table, wiring)
         page = wiring.pages[0] if wiring.pages else None
@@ -134,8 +140,13 @@ class CentervilleScreen(Screen):
             slot.picked = die in pick.pickup
             slot.disabled = die not in in_play or not (die in wanted or die in pickable)
             slot.opacity = 1 if die in in_play else 0.3
-        shown(self.ids.dice, state.phase != "over", theme.scaled(64))
+        # The dice row while dice are in play; set-up, draws and decisions have no dice to show.
+        rolling = state.phase in ("masters", "roll", "keep", "spend") and not state.pending
+        shown(self.ids.dice, rolling, theme.scaled(64))
         pad = self.ids.pad
+        if on_pad == self._pad_die and (on_pad is None or self.faces):
+            return  # the same die's faces are on the pad already
+        self._pad_die = on_pad
         pad.clear_widgets()
         self.faces = []
         if on_pad is not None:

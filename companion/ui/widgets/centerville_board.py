@@ -6,7 +6,7 @@ at 800x480 it wants about 470 x 380 px (every text then 18 px) and at 1280x720 a
 """
 from __future__ import annotations
 
-from kivy.graphics import Color, Rectangle
+from kivy.graphics import Canvas, Color, Rectangle
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -69,20 +69,53 @@ class CentervilleBoard(Widget):
 
     # -- drawing -----------------------------------------------------------------------------
     def redraw(self, *_args) -> None:
-        self.canvas.clear()
-        self.texts = []
+        """Paint the board. Each area has its own canvas and remembers which State fields its
+        painter read: after a tap only the areas whose fields changed are painted again (fast,
+        and few new graphics objects, so the garbage collector seldom has to run)."""
         if self.state is None or self.width < 60 or self.height < 60:
+            self.canvas.clear()
+            self._painted, self.texts = {}, []
             return
         s = self.state
         ox, oy, u = self.scale()
-        p = Painter(ox, oy, u, tags_=tags(s.names))
-        with self.canvas:
-            p.box(0, 0, *DESIGN, BOARD)
+        frame = (ox, oy, u)
+        if frame != getattr(self, "_frame", None):  # moved or resized: everything again
+            self._frame, self._painted = frame, {}
+            self.canvas.clear()
+            self._layers = {}
+            with self.canvas:
+                Color(*BOARD)
+                Rectangle(pos=(ox, oy), size=(DESIGN[0] * u, DESIGN[1] * u))
             for name in paint_order():
-                painter_for(name)(p, s, *PLAN[name])
+                self._layers[name] = layer = Canvas()
+                self.canvas.add(layer)
+            self._highlight_layer = Canvas()
+            self.canvas.add(self._highlight_layer)
+        texts = []
+        for name in paint_order():
+            painted = self._painted.get(name)
+            if painted is None or any(_changed(getattr(s, field), value) for field, value in painted[0]):
+                painted = self._paint_area(name, s, ox, oy, u)
+                self._painted[name] = painted
+            texts += painted[1]
+        layer = self._highlight_layer
+        layer.clear()
+        with layer:
+            p = Painter(ox, oy, u)
             for name in self.highlight:
                 p.highlight(*PLAN[name])
-        self.texts = p.texts
+        self.texts = texts
+
+    def _paint_area(self, name, s, ox, oy, u):
+        """Paint one area into its layer: ((field, value) read, texts drawn)."""
+        reads = _Reads(s)
+        layer = self._layers[name]
+        layer.clear()
+        p = Painter(ox, oy, u, tags_=tags(s.names))
+        with layer:
+            painter_for(name)(p, reads, *PLAN[name])
+        fields = tuple((field, getattr(s, field)) for field in sorted(reads.fields | {"names", "colours"}))
+        return fields, p.texts
 
     # -- touch -------------------------------------------------------------------------------
     def on_touch_down(self, touch):
@@ -98,6 +131,24 @@ class CentervilleBoard(Widget):
         if self.views:
             self.view = AreaView(self.state, area_name)
             self.view.open(animation=False)
+
+
+def _changed(new, old) -> bool:
+    return new is not old and new != old
+
+
+class _Reads:
+    """A State seen through a log of the fields read (so the board knows what an area shows)."""
+
+    __slots__ = ("state", "fields")
+
+    def __init__(self, state):
+        self.state = state
+        self.fields: set[str] = set()
+
+    def __getattr__(self, name):
+        self.fields.add(name)
+        return getattr(self.state, name)
 
 
 class AreaPicture(Widget):
@@ -151,13 +202,17 @@ class AreaView(ModalView):
                            halign="left", valign="middle")
         self.title.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         top.add_widget(self.title)
-        close = TouchButton(text="Close", size_hint_x=None, width=s(110), font_size=s(20))
+        close = TouchButton(text="Close", size_hint_x=None, width=s(110))
+        close.font_size = s(20)  # after the kv rule's default
         close.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(close)
         self.close_button = close
         root.add_widget(top)
-        body = BoxLayout(spacing=s(12))
-        self.picture = AreaPicture(state, name, size_hint_x=0.42)
+        # A wide area (a track, a row of tiles) goes above its lines, any other beside them.
+        x, y, w, h = PLAN[name]
+        wide = w / h > 2
+        body = BoxLayout(orientation="vertical" if wide else "horizontal", spacing=s(12))
+        self.picture = AreaPicture(state, name, **({"size_hint_y": 0.45} if wide else {"size_hint_x": 0.42}))
         body.add_widget(self.picture)
         lines = BoxLayout(orientation="vertical", spacing=s(2))
         for line in holdings(state, name):

@@ -22,15 +22,17 @@ def holdings(s, area: str) -> list[str]:
 
 def _zone(s, zone: int) -> list[str]:
     lines = []
+    for level in range(4, 0, -1):
+        owners = s.town[zone * 4 + level - 1]
+        empty = s.board.spaces[level - 1] - len(owners)
+        names = [s.names[o] for o in owners] + ([f"{empty} empty"] if empty else [])
+        lines.append(f"Level {level}: {', '.join(names)}")
+    values = []
     for seat in range(s.players):
-        levels = [s.town[zone * 4 + level - 1].count(seat) for level in range(1, 5)]
-        value = sum(n * level for n, level in zip(levels, range(1, 5))) + s.park[seat]
-        built = ", ".join(f"level {lv} x{n}" for lv, n in zip(range(1, 5), levels) if n) or "no buildings"
-        park = f" + park {s.park[seat]}" if s.park[seat] else ""
-        lines.append(f"{who(s, seat)}: {built}{park}; value {value}")
-    free = ", ".join(f"level {lv}: {s.board.spaces[lv - 1] - len(s.town[zone * 4 + lv - 1])} of "
-                     f"{s.board.spaces[lv - 1]}" for lv in range(1, 5))
-    lines.append(f"Empty spaces: {free}")
+        built = sum(s.town[zone * 4 + level - 1].count(seat) * level for level in range(1, 5))
+        values.append((built + s.park[seat], s.names[seat]))
+    ranked = ", ".join(f"{name} {value}" for value, name in sorted(values, reverse=True))
+    lines.append(f"Value (buildings + park cubes): {ranked}")
     return lines
 
 

@@ -3,6 +3,7 @@ Painter that maps a fixed design plan (470 x 380 units, y up) onto any rectangle
 text it draws (with its size and background) and every tap area, so tests can check them."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from kivy.graphics import Color, Ellipse, Line, Quad, Rectangle, RoundedRectangle, Triangle
@@ -17,7 +18,7 @@ TEXT_PX_FLOOR = 16  # ... and never below this, whatever the rectangle
 PLAYER_RGB = {
     "gray": (0.62, 0.63, 0.66, 1),
     "white": (0.97, 0.97, 0.95, 1),
-    "brown": (0.62, 0.40, 0.24, 1),
+    "brown": (0.56, 0.35, 0.20, 1),
     "orange": (0.98, 0.58, 0.16, 1),
 }
 DIE_RGB = {
@@ -58,6 +59,7 @@ def contrast(a, b) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@functools.lru_cache(maxsize=256)
 def ink_on(fill):
     """DARK or LIGHT, whichever reads better on `fill`."""
     return DARK if contrast(DARK, fill) >= contrast(LIGHT, fill) else LIGHT
@@ -93,6 +95,13 @@ class Painter:
         self.texts: list[TextMark] = []
         self.tags = tags_
         self.detail = False  # True when one area is shown large: room for level and villa numbers
+        self._colour = None
+
+    def colour(self, *rgba) -> None:
+        """Set the drawing colour (no new instruction when it is already set)."""
+        if rgba != self._colour:
+            Color(*rgba)
+            self._colour = rgba
 
     def X(self, x: float) -> float:
         return self.ox + (x - self.rx) * self.u
@@ -106,23 +115,23 @@ class Painter:
     # -- primitives --------------------------------------------------------------------------
     def box(self, x, y, w, h, fill, radius=0.0, outline=None, width=1.0) -> None:
         X, Y, W, H = self.rect(x, y, w, h)
-        Color(*fill)
+        self.colour(*fill)
         if radius:
             RoundedRectangle(pos=(X, Y), size=(W, H), radius=[radius * self.u])
         else:
             Rectangle(pos=(X, Y), size=(W, H))
         if outline is not None:
-            Color(*outline)
+            self.colour(*outline)
             if radius:
                 Line(rounded_rectangle=(X, Y, W, H, radius * self.u), width=width * self.u)
             else:
                 Line(rectangle=(X, Y, W, H), width=width * self.u)
 
     def disc(self, cx, cy, r, fill, outline=None, width=1.0) -> None:
-        Color(*fill)
+        self.colour(*fill)
         Ellipse(pos=(self.X(cx - r), self.Y(cy - r)), size=(2 * r * self.u, 2 * r * self.u))
         if outline is not None:
-            Color(*outline)
+            self.colour(*outline)
             Line(circle=(self.X(cx), self.Y(cy), r * self.u), width=width * self.u)
 
     def text(self, text: str, x, y, background, colour=None, px: float = TEXT_PX, bold=True,
@@ -134,16 +143,27 @@ class Painter:
         w, h = texture.size
         X, Y = self.X(x), self.Y(y) - h / 2
         X = X - w / 2 if anchor == "center" else (X - w if anchor == "right" else X)
-        Color(*colour)
+        self.colour(*colour)
         Rectangle(texture=texture, pos=(round(X), round(Y)), size=(w, h))
         mark = TextMark(text, size, (w, h), tuple(colour), tuple(background), (X, Y))
         self.texts.append(mark)
         return mark
 
+    def outline(self, x, y, w, h, colour, width=1.0) -> None:
+        self.colour(*colour)
+        Line(rectangle=(*self.rect(x, y, w, h),), width=width * self.u)
+
     def highlight(self, x, y, w, h) -> None:
-        X, Y, W, H = self.rect(x + 1.5, y + 1.5, w - 3, h - 3)
-        Color(*theme.LIT)
-        Line(rounded_rectangle=(X, Y, W, H, 6 * self.u), width=max(2.0, 2.5 * self.u))
+        """Mark an area (where the offered action puts a piece): a white wash and a white ring
+        over a dark one, seen on every zone and office colour."""
+        X, Y, W, H = self.rect(x, y, w, h)
+        self.colour(1, 1, 1, 0.16)
+        RoundedRectangle(pos=(X, Y), size=(W, H), radius=[6 * self.u])
+        ring = max(2.0, 2.0 * self.u)
+        self.colour(*DARK)
+        Line(rounded_rectangle=(X + ring, Y + ring, W - 2 * ring, H - 2 * ring, 6 * self.u), width=ring * 1.6)
+        self.colour(*LIGHT)
+        Line(rounded_rectangle=(X + ring, Y + ring, W - 2 * ring, H - 2 * ring, 6 * self.u), width=ring)
 
     # -- pieces ------------------------------------------------------------------------------
     def marker(self, state, seat: int, cx, cy, size) -> None:
@@ -163,17 +183,17 @@ class Painter:
             points = [X, Y - R * 1.1, X + R * 1.1, Y, X, Y + R * 1.1, X - R * 1.1, Y]
         else:
             points = None
-        Color(*fill)
+        self.colour(*fill)
         if points is None:
             Ellipse(pos=(X - R, Y - R), size=(2 * R, 2 * R))
-            Color(*edge)
+            self.colour(*edge)
             Line(circle=(X, Y, R), width=width)
             return
         if len(points) == 6:
             Triangle(points=points)
         else:
             Quad(points=points)
-        Color(*edge)
+        self.colour(*edge)
         Line(points=points, close=True, width=width)
 
     def chip(self, state, seat: int, cx, cy, size=24) -> None:
@@ -191,7 +211,7 @@ class Painter:
 
     def medal(self, cx, cy, r=6) -> None:
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(*DIE_RGB["blue"])
+        self.colour(*DIE_RGB["blue"])
         Triangle(points=[X - R, Y + R * 1.9, X + R, Y + R * 1.9, X, Y])
         self.disc(cx, cy - r * 0.3, r, MEDAL, outline=DARK, width=0.8)
 
@@ -203,7 +223,7 @@ class Painter:
                   Y + R * math.sin(math.pi / 2 + k * 2 * math.pi / 5)) for k in range(5)]
         inner = [(X + R * 0.42 * math.cos(math.pi / 2 + (k + 0.5) * 2 * math.pi / 5),
                   Y + R * 0.42 * math.sin(math.pi / 2 + (k + 0.5) * 2 * math.pi / 5)) for k in range(5)]
-        Color(*fill)
+        self.colour(*fill)
         for k in range(5):
             a, b, c = outer[k], inner[k], inner[k - 1]
             Triangle(points=[a[0], a[1], b[0], b[1], c[0], c[1]])
@@ -211,43 +231,43 @@ class Painter:
 
     def tree(self, cx, cy, r, fill=DIE_RGB["green"]) -> None:
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(0.45, 0.30, 0.18, 1)
+        self.colour(0.45, 0.30, 0.18, 1)
         Rectangle(pos=(X - R * 0.15, Y - R), size=(R * 0.3, R * 0.6))
-        Color(*fill)
+        self.colour(*fill)
         Triangle(points=[X - R * 0.9, Y - R * 0.5, X + R * 0.9, Y - R * 0.5, X, Y + R])
 
     def tower(self, cx, cy, r, fill=LIGHT) -> None:
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(*fill)
+        self.colour(*fill)
         Rectangle(pos=(X - R * 0.45, Y - R), size=(R * 0.9, R * 1.4))
         Triangle(points=[X - R * 0.6, Y + R * 0.4, X + R * 0.6, Y + R * 0.4, X, Y + R * 1.1])
-        Color(*DARK)
+        self.colour(*DARK)
         Line(circle=(X, Y - R * 0.05, R * 0.3), width=max(1.0, R * 0.08))
 
     def safe(self, cx, cy, r) -> None:
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(*MEDAL)
+        self.colour(*MEDAL)
         Rectangle(pos=(X - R, Y - R), size=(2 * R, 2 * R))
-        Color(*DARK)
+        self.colour(*DARK)
         Line(rectangle=(X - R, Y - R, 2 * R, 2 * R), width=max(1.0, R * 0.1))
         Line(circle=(X, Y, R * 0.5), width=max(1.0, R * 0.12))
         Line(points=[X, Y, X + R * 0.35, Y + R * 0.35], width=max(1.0, R * 0.1))
 
     def arrow_up(self, cx, cy, r, fill=LIGHT) -> None:
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(*fill)
+        self.colour(*fill)
         Triangle(points=[X - R, Y, X + R, Y, X, Y + R])
         Rectangle(pos=(X - R * 0.35, Y - R), size=(R * 0.7, R))
 
     def turn_again(self, cx, cy, r, fill=LIGHT) -> None:
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(*fill)
+        self.colour(*fill)
         Line(ellipse=(X - R, Y - R, 2 * R, 2 * R, 30, 330), width=max(1.2, R * 0.18))
         Triangle(points=[X - R * 0.1, Y + R * 0.55, X - R * 0.1, Y + R * 1.45, X + R * 0.6, Y + R])
 
     def disaster_tile(self, cx, cy, r) -> None:
         self.box(cx - r, cy - r, 2 * r, 2 * r, DISASTER, radius=r * 0.25, outline=LIGHT, width=1)
         X, Y, R = self.X(cx), self.Y(cy), r * self.u
-        Color(*LIGHT)  # a lightning bolt: the face-down tile's back
+        self.colour(*LIGHT)  # a lightning bolt: the face-down tile's back
         Line(points=[X + R * 0.25, Y + R * 0.7, X - R * 0.25, Y, X + R * 0.25, Y, X - R * 0.25, Y - R * 0.7],
              width=max(1.2, R * 0.12))

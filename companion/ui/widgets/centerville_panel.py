@@ -107,9 +107,9 @@ def _held(p: Painter, cx, cy, has: bool, what: str) -> None:
 
 
 def _cross(p: Painter, cx, cy) -> None:
-    from kivy.graphics import Color, Line
+    from kivy.graphics import Line
 
-    Color(*theme.ERROR)
+    p.colour(*theme.ERROR)
     r = 10
     Line(points=[p.X(cx - r), p.Y(cy - r), p.X(cx + r), p.Y(cy + r)], width=max(1.5, 2 * p.u))
     Line(points=[p.X(cx - r), p.Y(cy + r), p.X(cx + r), p.Y(cy - r)], width=max(1.5, 2 * p.u))

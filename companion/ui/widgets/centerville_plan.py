@@ -121,6 +121,7 @@ def paint_zone(p: Painter, s, zone: int, x, y, w, h) -> None:
     top = zone < 2  # top zones have level 1 at the bottom (nearest the park)
     left = zone in (0, 3)
     p.box(x, y, w, h, mix(BOARD, colour, 0.28), radius=5, outline=colour, width=2)
+    empty = mix(colour, DARK, 0.25)
     band = h / 4
     for level in range(1, 5):
         by = y + band * (level - 1) if top else y + h - band * level  # the band's bottom edge
@@ -138,8 +139,7 @@ def paint_zone(p: Painter, s, zone: int, x, y, w, h) -> None:
             if i < len(owners):
                 p.marker(s, owners[i], cx, cy, pitch * 0.82)
             else:
-                p.box(cx - pitch * 0.38, cy - pitch * 0.38, pitch * 0.76, pitch * 0.76,
-                      mix(BOARD, colour, 0.15), outline=mix(colour, DARK, 0.25), width=0.8)
+                p.outline(cx - pitch * 0.38, cy - pitch * 0.38, pitch * 0.76, pitch * 0.76, empty, width=0.8)
 
 
 def paint_park(p: Painter, s, x, y, w, h) -> None:

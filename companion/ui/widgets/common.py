@@ -1,12 +1,16 @@
 """Buttons sized for fingers, and the banner that shows a refusal's rule sentence."""
 from __future__ import annotations
 
+from functools import partial
+
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from .. import theme
 
@@ -96,3 +100,20 @@ class Banner(ButtonBehavior, Label):
     def collide_point(self, x, y):
         # An empty banner must not eat the taps meant for the buttons under it.
         return bool(self.text) and super().collide_point(x, y)
+
+
+class TapScrollView(ScrollView):
+    """A ScrollView whose tap reaches the button under the finger at once. Kivy's ScrollView
+    sends a short tap's release 0.2 s after the finger lifts (Clock.schedule_once(..., .2) in
+    its on_scroll_stop), so every tap on a scrolling menu took at least 200 ms to act. The
+    release is sent here on the next frame (once the touch is back in window coordinates, as
+    Kivy's own call expects); Kivy's late copy then finds no button holding the touch and does
+    nothing."""
+
+    def on_scroll_stop(self, touch, check_children=True):
+        ud = touch.ud.get(self._get_uid())
+        tap = ud is not None and ud.get("mode") == "unknown" and not ud.get("user_stopped")
+        result = super().on_scroll_stop(touch, check_children)
+        if tap:
+            Clock.schedule_once(partial(self._do_touch_up, touch), 0)
+        return result

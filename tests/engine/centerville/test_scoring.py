@@ -36,6 +36,8 @@ def test_town_scoring_example():
     result = run_round(w, 1)
     (yellow,) = _step(result, "town", "yellow")
     assert yellow.wealth == (6, 6, 6, -3) and yellow.prestige == (0, 0, 0, 0)
+    assert all(f"{name} {value}" in yellow.detail for name, value in
+               (("Gray", 2), ("White", 2), ("Brown", 2), ("Orange", 1)))  # brown's +1 for the park cube
     (purple,) = _step(result, "town", "purple")
     assert purple.prestige == (-3, 6, 0, -3) and purple.wealth == (0, 0, 0, 0)
     assert "White 5" in purple.detail and "Brown 1" in purple.detail
@@ -48,7 +50,7 @@ def _vocations(s, player, tiles):
     return voc
 
 
-def test_david_vocations():
+def test_vocation_scoring_example_david():
     s = new_game(("David", "Bo", "Cy"))
     s = edit(s, vocations=_vocations(s, 0, {5: 2, 6: 5, 9: 3}))  # Finance 2, Service 5, Retail 3
     result = run_round(s.thaw(), 3)
@@ -58,7 +60,7 @@ def test_david_vocations():
 
 
 @pytest.mark.parametrize("named, wealth, prestige", [(6, 0 + 35 + 5, 3), (7, 0 + 20 + 5, 6)])
-def test_david_media_choices(named, wealth, prestige):
+def test_vocation_scoring_example_david_with_the_media(named, wealth, prestige):
     s = new_game(("David", "Bo", "Cy"))
     s = edit(s, vocations=_vocations(s, 0, {5: 2, 6: 5, 9: 3}), media=0, media_vocation=named)
     (step,) = _step(run_round(s.thaw(), 3), "vocations")

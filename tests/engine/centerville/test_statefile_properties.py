@@ -91,7 +91,7 @@ def _typo(old: str) -> st.SearchStrategy[str]:
     return (st.sampled_from(dropped) | added) if dropped else added
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.data())
 def test_a_renamed_key_is_refused_by_its_new_path(draw):
     data, scoring_round = copy.deepcopy(draw.draw(st.sampled_from(VALID)))
@@ -117,7 +117,7 @@ WRONG = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.data())
 def test_a_value_of_the_wrong_type_is_refused_by_the_name_of_its_field(draw):
     data, scoring_round = copy.deepcopy(draw.draw(st.sampled_from(VALID)))
