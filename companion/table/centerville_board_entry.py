@@ -16,8 +16,7 @@ from companion.engine.centerville.board import Board, default_board
 from companion.engine.centerville.state import State
 from companion.engine.centerville.statefile import StateFileError, load_state, scored_state
 
-from . import centerville_words as words
-from .centerville import Page
+from .centerville import Page, scoring_pages
 from .centerville_names import legacy_name, plural, river_space, vocation
 
 MODES = {"2+bot": 3, "3": 3, "4": 4}  # how the table played -> seats on the board
@@ -371,8 +370,7 @@ class Scored:
 def scored(data: dict, scoring_round: int) -> Scored:
     state = scored_state(data, scoring_round)
     index = len(state.rounds) - 1
-    pages = [Page("scoring", step.title, tuple(step.lines), tuple(step.moves)) for step in _steps(state, index)]
-    pages.append(summary(state))
+    pages = scoring_pages(state, index) + [summary(state)]
     steps = state.rounds[index].steps
     areas = [step_areas(steps[k]) if k < len(steps) else () for k in range(len(pages))]
     return Scored(state, tuple(pages), tuple(areas))
@@ -395,7 +393,8 @@ def step_areas(step) -> tuple[str, ...]:
 
 
 def summary(s: State) -> Page:
-    """The last page: each seat's new wealth and prestige (and after round 3 the final score)."""
+    """The last page: each seat's new wealth and prestige (after round 3 the final score too;
+    the winner is the page before, "Winning the Game")."""
     r = s.rounds[-1]
     lines = []
     for p in range(len(s.names)):
@@ -405,43 +404,4 @@ def summary(s: State) -> Page:
         if r.number == 3:
             line += f", final score {min(w, pr)}"
         lines.append(line)
-    if r.number == 3 and s.winner:
-        lines.append(f"{s.names[s.winner[0]]} wins")
     return Page("scoring", f"After scoring round {r.number}", tuple(lines))
-
-
-def _steps(state: State, index: int) -> list:
-    steps = getattr(words, "scoring_steps", None)
-    return steps(state, index) if steps is not None else _fallback_steps(state, index)
-
-
-# TO BE REPLACED by centerville_words.scoring_steps (being written on branch cv-words): until it is
-# merged, each engine Step becomes its title, its detail, each seat's change and the markers to move.
-_TITLES = {"town": "Score the Town", "river": "Score the River", "offices": "Score the Political Offices",
-           "status": "Score Status", "reset": "Reset", "vocations": "Score the Vocations",
-           "villas": "Score the Villas", "legacy": "Score Legacy"}
-
-
-@dataclass(frozen=True)
-class _StepView:
-    title: str
-    lines: tuple[str, ...]
-    moves: tuple[str, ...]
-
-
-def _fallback_steps(s: State, index: int) -> list[_StepView]:
-    r = s.rounds[index]
-    wealth, prestige = list(r.wealth_before), list(r.prestige_before)
-    out = []
-    for st in r.steps:
-        lines, moves = [st.detail], []
-        for p in range(len(s.names)):
-            lines.append(f"{s.names[p]} ({s.colours[p]}): {st.wealth[p]:+d} wealth, {st.prestige[p]:+d} prestige")
-            for kind, totals, delta in (("wealth", wealth, st.wealth[p]), ("prestige", prestige, st.prestige[p])):
-                if delta:
-                    moves.append(f"Move {s.names[p]}'s {kind} marker from {totals[p]} to {totals[p] + delta}")
-                    totals[p] += delta
-        out.append(_StepView(f"Step {st.step}: {_TITLES[st.name]}", tuple(lines), tuple(moves)))
-    if r.number == 3 and s.winner:
-        out.append(_StepView("Winning the Game", (f"{s.names[s.winner[0]]} wins",), ()))
-    return out

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from companion.engine.centerville.statefile import score_file
-from companion.table import centerville_board_entry as entry_module
 from companion.table.centerville_board_entry import NOT_NEEDED, BoardEntry
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "engine" / "centerville" / "data" / "town-example.json"
@@ -75,16 +74,6 @@ def test_every_step_is_a_page_then_the_summary_of_new_wealth_and_prestige():
                f"prestige {total['final_prestige']} ({total['prestige']:+d})" in line
 
 
-def test_the_fallback_pages_say_each_change_and_the_markers_to_move(monkeypatch):
-    monkeypatch.delattr(entry_module.words, "scoring_steps", raising=False)
-    e = BoardEntry()
-    e.change(("town", "blue", 1), 1, 1)
-    town = e.score().pages[1]  # the blue zone
-    assert town.title == "Step 1: Score the Town"
-    assert "Player 2 (white): +6 wealth, +0 prestige" in town.lines
-    assert "Move Player 2's wealth marker from 13 to 19" in town.moves
-
-
 def test_round_3_asks_for_every_legacy_and_the_media_vocation():
     e = town_example()
     e.set_round(3)
@@ -97,7 +86,9 @@ def test_round_3_asks_for_every_legacy_and_the_media_vocation():
     e.choose(("media-vocation",), 6)
     result = e.score()
     assert result.state.phase == "over"
-    assert result.pages[-1].lines[-1] == f"{result.state.names[result.state.winner[0]]} wins"
+    assert result.pages[-2].title == "Winning the Game"
+    assert result.pages[-2].lines[-1] == f"{result.state.names[result.state.winner[0]]} wins"
+    assert all("final score" in line for line in result.pages[-1].lines)
     assert score_file(e.data(), 3)["winner"] == result.state.colours[result.state.winner[0]]
 
 

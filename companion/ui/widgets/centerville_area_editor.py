@@ -8,14 +8,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 
 from companion.table.centerville_names import ordinal
 
 from .. import theme
 from .centerville_areas import areas
 from .centerville_setup import ink_on, piece_colour
-from .common import TouchButton
+from .common import TapScrollView, TouchButton
 
 FINAL_TITLE = "Final scoring: every Legacy, the Media's vocation"
 
@@ -60,7 +59,7 @@ class AreaEditor(ModalView):
         root.add_widget(top)
         self.header = BoxLayout(orientation="vertical", size_hint_y=None, height=0)  # the seats, above the scroll
         root.add_widget(self.header)
-        self.scroll = ScrollView(do_scroll_x=False)
+        self.scroll = TapScrollView(do_scroll_x=False)
         self.rows = GridLayout(cols=1, spacing=s(4), size_hint_y=None)
         self.rows.bind(minimum_height=self.rows.setter("height"))
         self.scroll.add_widget(self.rows)
