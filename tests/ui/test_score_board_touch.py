@@ -9,43 +9,23 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.ui
 
-from layout_check import assert_layout, problems  # noqa: E402
+from centerville_play import wait  # noqa: E402
+from layout_check import FLOOR_TEXT_PX, MIN_CONTRAST, assert_layout, contrast_ratio, problems, text_problems  # noqa: E402
 
 NAMES = ("Ana", "Ben", "Cy")
 ANA, BEN, CY = range(3)
 
 
-def wait(drv, done, what: str, tries: int = 300) -> None:
-    for _ in range(tries):
-        if done():
-            return
-        time.sleep(0.01)
-        drv.frames(1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def luminance(rgba) -> float:
-    def channel(c):
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(rgba[0]) + 0.7152 * channel(rgba[1]) + 0.0722 * channel(rgba[2])
-
-
-def contrast(a, b) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def check(drv) -> None:
     """assert_layout on the screen and on an open editor (a ModalView lies on the window, not
-    under the app's root); at 800x480 every word at least 18 px; buttons' text 4.5:1 on their fill
-    (3:1 for large text: bold from 18.67 px); the board's words at least 18 px too."""
+    under the app's root); at 800x480 every word at least 18 px, the board's drawn ones too;
+    every button's text 4.5:1 on its fill, the board's on their backgrounds."""
     from kivy.uix.label import Label
     from kivy.uix.modalview import ModalView
 
@@ -55,27 +35,20 @@ def check(drv) -> None:
     assert_layout(drv)
     views = [w for w in drv.window.children if isinstance(w, ModalView)]
     found = [p for view in views for p in problems(view, drv.window)]
-    small = drv.window.size == (800, 480)
-
-    def large(size, bold):
-        return size >= 24 or (bold and size >= 18.66)
+    min_px = 18 if drv.window.size == (800, 480) else FLOOR_TEXT_PX
 
     def walk(widget):
         for w in widget.children:
             if w.opacity == 0 or w.width <= 0 or w.height <= 0:
                 continue
             if isinstance(w, Label) and w.text.strip():
-                if small and w.font_size < 18:
+                if w.font_size < min_px:
                     found.append(f"{type(w).__name__}({w.text[:30]!r}) is {w.font_size:.0f} px")
-                if isinstance(w, TouchButton) and not w.disabled:
-                    fill = w.chosen_fill if w.chosen else w.fill
-                    need = 3 if large(w.font_size, w.bold) else 4.5
-                    if contrast(w.color, fill) < need:
-                        found.append(f"{w.text[:30]!r}: contrast {contrast(w.color, fill):.1f} < {need}")
-            if isinstance(w, CentervilleBoard) and small:
-                # The size the board's words get is this screen's doing (the room it gives the
-                # board); their colours are the board widget's, tested with it.
-                found.extend(f"the board's {t.text!r} is {t.px} px" for t in w.texts if t.px < 18)
+                fill = w.chosen_fill if isinstance(w, TouchButton) and w.chosen else getattr(w, "fill", None)
+                if fill is not None and not w.disabled and contrast_ratio(w.color, fill) < MIN_CONTRAST:
+                    found.append(f"{w.text[:30]!r}: contrast {contrast_ratio(w.color, fill):.1f}")
+            if isinstance(w, CentervilleBoard):
+                found.extend(text_problems(w.texts, min_px))
             walk(w)
 
     for root in [drv.app.root] + views:

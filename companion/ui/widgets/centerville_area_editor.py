@@ -53,7 +53,7 @@ class AreaEditor(ModalView):
         top = BoxLayout(size_hint_y=None, height=s(52), spacing=s(8))
         title = FINAL_TITLE if area == "final" else areas()[area].title
         top.add_widget(_label(title, 22, bold=True, color=theme.ACCENT, shorten=True))
-        self.done = button("Done", 20, bold=True, fill=theme.CONFIRM, size_hint_x=None, width=s(110))
+        self.done = button("Done", 20, bold=True, fill=theme.CONFIRM_DEEP, size_hint_x=None, width=s(110))
         self.done.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(self.done)
         root.add_widget(top)
