@@ -20,8 +20,8 @@ from companion.engine.centerville.state import DIE_ORDER
 from companion.events import Command, TableLight
 
 from . import centerville_words as words
-from . import Draft, GameInput, Outcome, Table, wiring
-from .menu import Item, level
+from . import Draft, Outcome, Table, wiring
+from .menu import Item, MenuInput, level
 
 DICE = default_dice()
 
@@ -152,8 +152,10 @@ def secret_legacies(session) -> dict[str, str]:
 
 # -- the wiring -----------------------------------------------------------------------------------
 @wiring("centerville")
-class CentervilleInput(GameInput):
+class CentervilleInput(MenuInput):
     """Taps, keys, buttons -> Centerville actions: dice by icon, the menu of legal actions, pages."""
+
+    fresh_cursor = None  # nothing highlighted on a new level: a careless confirm takes nothing
 
     def __init__(self):
         self.pick = Pick()
@@ -220,7 +222,7 @@ class CentervilleInput(GameInput):
         self.pick = pick
         return Outcome()
 
-    def submit(self, table: Table, action) -> Outcome:
+    def take(self, table: Table, action) -> Outcome:
         """Submit through the session; an accepted action says what to move on the board, and
         queues the pages the table must read: a scoring round's steps, the bot's placements."""
         before = table.state
@@ -233,7 +235,11 @@ class CentervilleInput(GameInput):
         if moved and not self.pages:
             outcome.info = "; ".join(moved[:3]) + (f" (and {len(moved) - 3} more)" if len(moved) > 3 else "")
         elif self.pages:
-            outcome.info = self.pages[0].title
+            kinds = {page.kind for page in self.pages}
+            scored = len(after.rounds) > len(before.rounds)
+            parts = ([f"{after.names[after.bot]}'s turn: make each placement, then Done"] if "bot" in kinds else []) + \
+                    ([f"Scoring round {len(after.rounds)}: read each step, move the pieces, then Done"] if scored else [])
+            outcome.info = "; ".join(parts)
         return outcome
 
     # -- intents --------------------------------------------------------------------------------
@@ -276,7 +282,7 @@ class CentervilleInput(GameInput):
     def on_reroll(self, table: Table) -> Outcome:
         if not self.pick.pickup:
             return Outcome(info="Tap the dice to pick up first, or keep them all.")
-        return self.submit(table, A.Reroll(tuple(DIE_ORDER[d] for d in self.pick.pickup)))
+        return self.take(table, A.Reroll(tuple(DIE_ORDER[d] for d in self.pick.pickup)))
 
     def on_roll(self, table: Table) -> Outcome:
         """Enter the faces tapped for the dice being rolled."""
@@ -287,7 +293,7 @@ class CentervilleInput(GameInput):
         if missing:
             return Outcome(info=f"Tap the face of the {', '.join(missing)} "
                                 f"{'die' if len(missing) == 1 else 'dice'} first.")
-        return self.submit(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
+        return self.take(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
 
     def on_roll_for_bot(self, table: Table) -> Outcome:
         """The table asks the app to roll the bot's dice (the faces are drawn here and logged as
@@ -296,7 +302,7 @@ class CentervilleInput(GameInput):
         if not (is_bot_turn(state) and dice_wanted(state)):
             return Outcome(info="The app rolls only the bot's dice, when the bot rolls.")
         faces = tuple(self.rng.choice(DICE.labels(d)) for d in dice_wanted(state))
-        return self.submit(table, A.Roll(faces))
+        return self.take(table, A.Roll(faces))
 
     def on_die(self, table: Table, value: int) -> Outcome:
         """A number key or the panel's die button: Centerville's dice show icons, not numbers."""
@@ -310,33 +316,13 @@ class CentervilleInput(GameInput):
             return self._set(table, path=self.pick.path[:-1], cursor=None)
         return self._set(table, faces=(), die=None, pickup=(), cursor=None)
 
-    def on_back(self, table: Table) -> Outcome:
-        return self.on_clear(table)
-
-    def on_item(self, table: Table, label: str) -> Outcome:
-        """A menu button: a final action is submitted, a word opens the next level."""
-        for item in self.items(table):
-            if item.label == label:
-                if item.action is not None:
-                    return self.submit(table, item.action)
-                return self._set(table, path=self.pick.path + (label,), cursor=None)
-        return Outcome(info=f'"{label}" is not offered now.')
-
     def on_page(self, table: Table) -> Outcome:
         """The page in front has been read and done: the next one, or back to play."""
         if not self.pages:
             return Outcome(info="Nothing to confirm now.")
         self.pages.pop(0)
-        table_changed = self.pages[0].title if self.pages else ""
-        return Outcome(info=table_changed)
-
-    def on_action(self, table: Table, data: dict) -> Outcome:
-        """An action spelled out in full (a panel or a test); the engine decides."""
-        try:
-            action = table.session.game.action_from_json(dict(data))
-        except (ValueError, TypeError, KeyError) as exc:
-            return Outcome(info=f"That action cannot be read: {exc}")
-        return self.submit(table, action)
+        table.say("")  # the page in front says what it is; the banner's last news is read
+        return Outcome()
 
     def on_command(self, table: Table, command: Command) -> Outcome:
         if command is Command.NEXT:
@@ -374,9 +360,12 @@ def pages_between(before, after, action) -> list[Page]:
     it), then each step of a scoring round that was scored."""
     pages = []
     if before.bot is not None and before.active == before.bot:
+        # One page per placement: the players confirm each one as they make it on the board.
         steps = words.bot_turn(before, action)
-        if steps:
-            pages.append(Page("bot", f"{before.names[before.bot]}'s turn: place its pieces", tuple(steps)))
+        bot = before.names[before.bot]
+        for number, line in enumerate(steps, 1):
+            pages.append(Page("bot", f"{bot}'s turn, {number} of {len(steps)}: place its pieces",
+                              tuple(steps[:number]), ()))
     for index in range(len(before.rounds), len(after.rounds)):
         pages += scoring_pages(after, index)
     return pages

@@ -15,8 +15,8 @@ from companion.engine.civility import actions as A
 from companion.engine.civility.state import CivState
 from companion.engine.civility.tables import BOOK
 from companion.events import Command, TableLight
-from . import Draft, GameInput, Outcome, Table, wiring
-from .menu import Item, level
+from . import Draft, Outcome, Table, wiring
+from .menu import Item, MenuInput, level
 
 from .civility_words import (  # noqa: F401  (the screen's widgets take the words from here too)
     ANYTIME, DIAL_TITLES, PACIFIST_TITLES, SHORT, TOKEN_TITLES, acting, dial_title, path_of, place)
@@ -177,7 +177,7 @@ def _face(value) -> bool:
 
 # -- the wiring -----------------------------------------------------------------------------------
 @wiring("civility")
-class CivilityInput(GameInput):
+class CivilityInput(MenuInput):
     """Taps, keys, buttons and dice readings -> Civility actions, through the menu of legal ones."""
 
     def __init__(self):
@@ -235,26 +235,6 @@ class CivilityInput(GameInput):
         if self.pick.path:
             return self._set(table, path=self.pick.path[:-1], cursor=0)
         return self._set(table, dice=(), cursor=0)
-
-    def on_back(self, table: Table) -> Outcome:
-        return self.on_clear(table)
-
-    def on_item(self, table: Table, label: str) -> Outcome:
-        """A menu button: a final action is submitted, a word opens the next level."""
-        for item in self.items(table):
-            if item.label == label:
-                if item.action is not None:
-                    return table.submit(item.action)
-                return self._set(table, path=self.pick.path + (label,), cursor=0)
-        return Outcome(info=f'"{label}" is not offered now.')
-
-    def on_action(self, table: Table, data: dict) -> Outcome:
-        """An action spelled out in full (a panel or a test); the engine decides."""
-        try:
-            action = table.session.game.action_from_json(dict(data))
-        except (ValueError, TypeError, KeyError) as exc:  # a garbled panel line: said, never a crash
-            return Outcome(info=f"That action cannot be read: {exc}")
-        return table.submit(action)
 
     def on_command(self, table: Table, command: Command) -> Outcome:
         if command is Command.NEXT:

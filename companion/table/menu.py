@@ -8,6 +8,9 @@ from typing import Callable, Iterable
 
 from companion.engine.core import Action
 
+from .draft import Outcome
+from .game_input import GameInput
+
 
 @dataclass(frozen=True)
 class Item:
@@ -35,3 +38,38 @@ def level(entries: Iterable[tuple[tuple[str, ...], Action, str]], path: tuple[st
         players = {player for _, _, player in members}
         items.append(Item(label, members[0][1] if leaf else None, players.pop() if len(players) == 1 else ""))
     return items
+
+
+class MenuInput(GameInput):
+    """The intents every menu-driven game shares: a menu button (a word opens the next level, an
+    action is taken), back one level, and an action spelled out in full. A game gives `items`,
+    `_set` (the pick kept valid) and `take` (how an action is submitted); `fresh_cursor` is
+    where the highlight sits on a new level (None: nowhere until NEXT)."""
+
+    fresh_cursor: int | None = 0
+
+    def items(self, table) -> list[Item]:
+        raise NotImplementedError
+
+    def take(self, table, action: Action) -> Outcome:
+        return table.submit(action)
+
+    def on_item(self, table, label: str) -> Outcome:
+        """A menu button: a final action is taken, a word opens the next level."""
+        for item in self.items(table):
+            if item.label == label:
+                if item.action is not None:
+                    return self.take(table, item.action)
+                return self._set(table, path=self.pick.path + (label,), cursor=self.fresh_cursor)
+        return Outcome(info=f'"{label}" is not offered now.')
+
+    def on_back(self, table) -> Outcome:
+        return self.on_clear(table)
+
+    def on_action(self, table, data: dict) -> Outcome:
+        """An action spelled out in full (a panel or a test); the engine decides."""
+        try:
+            action = table.session.game.action_from_json(dict(data))
+        except (ValueError, TypeError, KeyError) as exc:  # a garbled panel line: said, never a crash
+            return Outcome(info=f"That action cannot be read: {exc}")
+        return self.take(table, action)

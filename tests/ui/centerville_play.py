@@ -14,6 +14,7 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.engine.centerville import actions as A
 from companion.table import centerville as cv
+from companion.ui.widgets.centerville_setup import legacy_title
 
 
 def tap(drv, widget) -> None:
@@ -107,6 +108,10 @@ def play_one(drv, rng: random.Random, seen: dict) -> None:
     assert items, f"nothing offered in phase {state.phase} ({table.session.prompt.text})"
     buttons = screen.menu_buttons
     assert list(buttons) == [i.label for i in items]
+    entered = [i for i in items if i.label.endswith("(entered at set-up)")]
+    if entered:  # the Legacy a player entered privately is the one they reveal
+        tap_listed(drv, buttons[entered[0].label])
+        return
     done = [i for i in items if isinstance(i.action, (A.Done, A.Keep))]
     leaves = [i for i in items if i.action is not None]
     if done and rng.random() < 0.3:
@@ -153,7 +158,7 @@ def set_up(drv, names, legacies: dict | None = None) -> None:
             assert legacies[name] not in "".join(getattr(w, "text", "") for w in private.walk())
             tap(drv, private.root_box.children[-2])  # "I am <name>: show"
             tile = next(w for w in private.walk() if getattr(w, "text", "") ==
-                        legacies[name].replace("-", " ").capitalize())
+                        legacy_title(legacies[name]))
             tap(drv, tile)
             wait(drv, lambda: private.parent is None, "the Legacy to hide again")
         done = next(w for w in view.walk() if getattr(w, "text", "") == "Done")

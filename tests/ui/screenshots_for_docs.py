@@ -1,4 +1,4 @@
-"""Refresh docs/screenshot-*.png from the touch-game test's screenshots (run under a display):
+"""Refresh docs/screenshot-*.png from the touch-game and Centerville board tests' screenshots (run under a display):
 
     tools/with-display .venv/bin/python tests/ui/screenshots_for_docs.py
 """
@@ -24,8 +24,12 @@ CHOSEN = {
     "centerville-bot-turn": "centerville-bot-turn",
     "centerville-scoring": "centerville-scoring",
     "centerville-end": "centerville-end",
+    "centerville-board-800x480": "centerville-board",
+    "centerville-board-1280x720": "centerville-board-1280x720",
+    "centerville-area-800x480": "centerville-area",
 }
-TESTS = ("test_touch_game.py", "test_centerville_touch.py", "test_centerville_bot_touch.py")
+TESTS = ("test_touch_game.py", "test_centerville_board.py", "test_centerville_touch.py",
+         "test_centerville_bot_touch.py")
 
 
 def main() -> int:

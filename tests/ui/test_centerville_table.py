@@ -242,3 +242,20 @@ def test_the_secret_legacy_is_offered_at_the_reveal(table):
     items = t.game_input.items(t)
     subject = t.state.names[t.state.pending[0].subject]
     assert "(entered at set-up)" in items[0].label and legacies[subject] in items[0].action.legacy
+
+
+def test_keys_and_buttons_work_as_on_the_other_games(table):
+    """n highlights the next choice, Enter takes it, Ctrl+Z undoes it; a GPIO or panel button
+    sends the same commands (InputEvent "command" from its source)."""
+    t = open_game(table, ("Ana", "Ben", "Cy"))
+    t.handle(InputEvent("key", "enter", "keyboard"))          # the set-up checklist is done
+    assert not t.game_input.pages
+    t.handle(InputEvent("key", "n", "keyboard"))              # "Reseed Vocations" highlighted
+    assert t.game_input.pick.cursor == 0
+    t.handle(InputEvent("command", Command.CONFIRM, "gpio"))  # ... and opened by the button
+    assert t.game_input.pick.path == ("Reseed Vocations",)
+    t.handle(InputEvent("key", "n", "keyboard"))
+    t.handle(InputEvent("command", Command.CONFIRM, "panel"))
+    assert len(t.session.actions) == 1 and t.state.campus.count(None) == len(t.state.campus) - 1
+    t.handle(InputEvent("key", "ctrl+z", "keyboard"))
+    assert t.session.actions == ()

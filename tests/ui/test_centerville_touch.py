@@ -46,17 +46,23 @@ def test_a_turn_the_scoring_rounds_and_the_winner(drv):
         play_one(drv, rng, seen)
     drv.screenshot("centerville-turn")
     assert_layout(drv)
-    shot = False
+    shot = spent = False
     while drv.app.screens.current != "centerville-end":
-        pages = drv.table.game_input.pages
-        if not shot and pages and pages[0].kind == "scoring":
+        wiring = drv.table.game_input
+        if not shot and wiring.pages and wiring.pages[0].kind == "scoring":
             drv.screenshot("centerville-scoring")
             assert_layout(drv)
             shot = True
+        if not spent and drv.table.state.phase == "spend" and wiring.pick.path and not wiring.pages:
+            drv.screenshot("centerville-spend")  # a group of the menu open: where each piece goes
+            assert_layout(drv)
+            spent = True
         play_one(drv, rng, seen)
     assert seen.get("scoring", 0) >= 10, seen  # three rounds, read step by step
     state = drv.table.state
     assert state.phase == "over" and len(state.rounds) == 3
+    # Each Legacy revealed at the final scoring is the one its player entered privately.
+    assert {name: state.legacies[seat] for seat, name in enumerate(state.names)} == LEGACIES
     end = drv.screen
     winner = drv.table.session.summary()["winner"]
     assert winner in end.ids.title.text
@@ -67,3 +73,17 @@ def test_a_turn_the_scoring_rounds_and_the_winner(drv):
 
 def test_the_exported_log_replays_to_the_same_scores(drv, tmp_path):
     assert_replays(drv, tmp_path)
+
+
+def test_the_end_and_the_board_read_at_1280x720(drv):
+    from centerville_play import tap
+
+    drv.resize(1280, 720)
+    drv.screenshot("centerville-end-1280x720")
+    assert_layout(drv)
+    tap(drv, drv.screen.ids.undo)  # the last entry undone: back at the board, before the winner
+    drv.frames(3)
+    assert drv.app.screens.current == "centerville" and not drv.table.session.finished
+    drv.screenshot("centerville-1280x720")
+    assert_layout(drv)
+    drv.resize(800, 480)

@@ -99,6 +99,8 @@ class CentervilleScreen(Screen):
             return
         label.opacity = 1
         body = list(page.lines)  # the bot's lines come numbered, in the rulebook's order
+        if page.kind == "bot":  # placements made so far dimmed, the one to make now in bold
+            body = [f"[color=#b3bcc7]{line}[/color]" for line in body[:-1]] + [f"[b]{body[-1]}[/b]"]
         if page.moves:
             body.append("[b]On the board:[/b]")
             body += [f"\u2022 {move}" for move in page.moves]
@@ -142,7 +144,10 @@ class CentervilleScreen(Screen):
             slot.opacity = 1 if die in in_play else 0.3
         # The dice row while dice are in play; set-up, draws and decisions have no dice to show.
         rolling = state.phase in ("masters", "roll", "keep", "spend") and not state.pending
-        shown(self.ids.dice, rolling, theme.scaled(64))
+        reading = bool(wiring.pages)  # a page to read first: the next roll waits for it
+        shown(self.ids.dice, rolling and not reading, theme.scaled(64))
+        if reading:
+            on_pad = None
         pad = self.ids.pad
         if on_pad == self._pad_die and (on_pad is None or self.faces):
             return  # the same die's faces are on the pad already

@@ -8,6 +8,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.events import Command
 from companion.table import centerville_words as words
+from companion.table.centerville_names import legacy_name
 
 from .. import theme
 from . import load_kv
@@ -36,7 +37,7 @@ class CentervilleEndScreen(Screen):
         for index, name in enumerate(summary["ranking"]):
             player = players[name]
             seat = state.names.index(name)
-            legacy = f"  \u00b7  Legacy {player['legacy']}" if player.get("legacy") else ""
+            legacy = f"  \u00b7  Legacy: {legacy_name(player['legacy'])}" if player.get("legacy") else ""
             ranking.add_widget(RankRow(
                 place=f"{index + 1}.", name=name, score=str(player["score"]),
                 detail=f"wealth {player['wealth']}, prestige {player['prestige']}{legacy}",

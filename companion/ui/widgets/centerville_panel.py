@@ -12,7 +12,9 @@ from companion.engine.centerville.state import available_cubes, rank
 
 from .. import theme
 from .centerville_holdings import ORDINAL
-from .centerville_paint import BOARD, DARK, DIE_RGB, LIGHT, SLOT, Painter, mix, tags
+from .centerville_paint import (BOARD, DARK, DIE_RGB, LIGHT, SLOT, TEXT_PX, TEXT_PX_FLOOR, Painter, mix,
+                                tags)
+from .drawing import text_texture
 
 PANEL_DESIGN = (300.0, 270.0)
 
@@ -63,22 +65,23 @@ class CentervillePlayerPanel(Widget):
             p.text(str(s.wealth[seat]), 164, y1, bg, colour=LIGHT, anchor="left")
             p.medal(218, y1 - 1, 6)
             p.text(str(s.prestige[seat]), 230, y1, bg, colour=LIGHT, anchor="left")
-            # second row: status place and stars, greenbelt, Media, Safe
+            # second row: status place and stars, greenbelt
             y2 = 178
             p.text(ORDINAL[rank(s, seat) - 1], 8, y2, bg, colour=LIGHT, anchor="left")
             for k in range(s.stars[seat]):
                 p.star(52 + 15 * k, y2, 7)
             p.tree(98, y2, 10)
             p.text(str(s.greenbelt[seat]), 110, y2, bg, colour=LIGHT, anchor="left")
-            _held(p, 160, y2, s.media == seat, "media")
-            _held(p, 222, y2, s.safe == seat, "safe")
-            # third row: Master tiles held (their colours), or an empty slot
+            # third row: the tiles held: Media, Safe (by name), Masters (their die colours)
             y3 = 142
-            held = [c for c, holder in zip(s.board.masters, s.masters) if holder == seat]
-            for k, colour in enumerate(held):
-                p.box(8 + 32 * k, y3 - 13, 26, 26, DIE_RGB[colour], radius=4, outline=LIGHT, width=1)
-            if not held:
-                p.box(8, y3 - 13, 26, 26, bg, radius=4, outline=SLOT, width=1.2)
+            x3 = 8
+            for held, word in ((s.media == seat, "Media"), (s.safe == seat, "Safe")):
+                if held:
+                    x3 = _pill(p, x3, y3, word) + 6
+            for colour, holder in zip(s.board.masters, s.masters):
+                if holder == seat:
+                    p.box(x3, y3 - 13, 26, 26, DIE_RGB[colour], radius=4, outline=LIGHT, width=1)
+                    x3 += 32
             # the vocations, by name, in two columns
             owned = [(n, c) for n, c in enumerate(s.vocations[seat], start=1) if c]
             for k, (number, count) in enumerate(owned):
@@ -95,15 +98,12 @@ def _cube(p: Painter, cx, cy) -> None:
     p.box(cx - 7, cy - 7, 14, 14, SLOT, radius=2, outline=LIGHT, width=1)
 
 
-def _held(p: Painter, cx, cy, has: bool, what: str) -> None:
-    """The Media or Safe icon, bright when held, dim with a cross when not."""
-    if what == "media":
-        p.box(cx - 14, cy - 10, 28, 20, SLOT, radius=3, outline=LIGHT, width=1.2)
-        p.box(cx - 10, cy - 6, 20, 12, DIE_RGB["blue"] if has else SLOT, radius=2)
-    else:
-        p.safe(cx, cy, 10)
-    if not has:
-        _cross(p, cx, cy)
+def _pill(p: Painter, x, cy, word: str) -> float:
+    """`word` on a bright pill from x; returns the pill's right edge (in plan units)."""
+    width = text_texture(word, max(TEXT_PX_FLOOR, round(TEXT_PX * p.u)), True).size[0] / p.u + 16
+    p.box(x, cy - 13, width, 26, theme.ACCENT, radius=6)
+    p.text(word, x + 8, cy, theme.ACCENT, colour=theme.INK, anchor="left")
+    return x + width
 
 
 def _cross(p: Painter, cx, cy) -> None:

@@ -62,10 +62,10 @@ def paint_greenbelt(p: Painter, s, x, y, w, h) -> None:
             p.disaster_tile(cx, y + h - 12, 9)
         p.text(str(pos), cx, y + 10, fill)
         here = [seat for seat in range(s.players) if s.greenbelt[seat] == pos]
+        size = 12 if len(here) < 2 else 10.5
         for k, seat in enumerate(here):  # up to four, in a 2 x 2 block above the number
-            mx = cx + (-5.5 if len(here) > 1 and k % 2 == 0 else (5.5 if len(here) > 1 else 0))
-            my = y + 28 + 13 * (k // 2)
-            p.marker(s, seat, mx, my, 10)
+            dx = 0 if len(here) == 1 else (-5.5 if k % 2 == 0 else 5.5)
+            p.marker(s, seat, cx + dx, y + 28 + 13 * (k // 2), size)
 
 
 def paint_time(p: Painter, s, x, y, w, h) -> None:
@@ -130,9 +130,10 @@ def paint_zone(p: Painter, s, zone: int, x, y, w, h) -> None:
             p.box(x + 2, edge - 0.75, w - 4, 1.5, DARK)
         spaces = s.board.spaces[level - 1]
         owners = s.town[zone * 4 + level - 1]
-        pitch = min(13.5, (w - 6) / spaces)
-        if p.detail:  # shown large: the level's number on the inner side
-            p.text(str(level), x + w - 9 if left else x + 9, by + band / 2, mix(BOARD, colour, 0.28), px=9)
+        room = w - 6 - (14 if p.detail else 0)  # shown large: the level's number on the inner side
+        pitch = min(13.5, room / spaces)
+        if p.detail:
+            p.text(str(level), x + w - 8 if left else x + 8, by + band / 2, mix(BOARD, colour, 0.28), px=9)
         for i in range(spaces):
             cx = x + 3 + pitch * (i + 0.5) if left else x + w - 3 - pitch * (i + 0.5)
             cy = by + band / 2

@@ -9,6 +9,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.engine.centerville.board import default_board
+from companion.table.centerville_names import legacy_name
 
 from .. import theme
 from .common import TouchButton
@@ -164,7 +165,8 @@ class SeatsView(ModalView):
 
 
 def legacy_title(tile: str) -> str:
-    return tile.replace("-", " ").capitalize()
+    """A Legacy tile's name on a button: "Red zone", "Political offices"."""
+    return legacy_name(tile).capitalize()
 
 
 class LegacyPrivately(ModalView):
