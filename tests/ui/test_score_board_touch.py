@@ -62,20 +62,8 @@ def editor(drv):
 
 def press(drv, *key) -> None:
     """Tap an editor's button (scrolled into view first, as a finger would) and wait for it."""
-    ed = editor(drv)
-    button = ed.buttons[key]
-    view = ed.scroll
-
-    def visible():
-        bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
-        return bottom < button.to_window(*button.center)[1] < top
-
-    for _ in range(20):
-        if visible() and not view.effect_y.velocity:
-            break
-        if not visible():
-            view.scroll_to(button, padding=0, animate=False)
-        drv.frames(1)
+    button = editor(drv).buttons[key]
+    drv.scroll_to_see(editor(drv).scroll, button)
     before = drv.screen.changes
     drv.tap(button)
     wait(drv, lambda: drv.screen.changes != before, f"the tap on {button.text!r}")
