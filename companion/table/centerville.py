@@ -162,6 +162,7 @@ class CentervilleInput(MenuInput):
         self.pages: list[Page] = []
         self.rng = random.Random()  # only when the table asks the app to roll for the bot
         self._legal: tuple[object, list] | None = None
+        self._menu: tuple | None = None
 
     # -- what the screen asks -------------------------------------------------------------------
     def legal(self, table: Table) -> list:
@@ -173,7 +174,12 @@ class CentervilleInput(MenuInput):
     def items(self, table: Table) -> list[Item]:
         if self.pages:
             return []
-        return menu(table.state, self.legal(table), self.pick, secret_legacies(table.session))
+        # The screen, the lights and the keys all ask after every tap: the menu of one state
+        # and one path is worked out once (a spend can offer a few hundred actions).
+        key = (table.state, self.pick.path)
+        if self._menu is None or self._menu[0][0] is not key[0] or self._menu[0][1] != key[1]:
+            self._menu = (key, menu(table.state, self.legal(table), self.pick, secret_legacies(table.session)))
+        return self._menu[1]
 
     def die_on_pad(self, table: Table) -> int | None:
         """The die whose faces the pad shows: the one tapped, else the first still to enter."""

@@ -59,6 +59,7 @@ def tap_listed(drv, button) -> None:
         if not visible():
             view.scroll_to(button, padding=0, animate=False)
         drv.frames(1)
+    assert visible(), f"{button.text!r} cannot be scrolled into view (scroll_y {view.scroll_y})"
     before = progress(drv)
     tap(drv, button)
     wait(drv, lambda: progress(drv) != before, f"the tap on {button.text!r} to do something")
@@ -92,8 +93,9 @@ def play_one(drv, rng: random.Random, seen: dict) -> None:
     state = table.state
     if cv.dice_wanted(state):
         if cv.is_bot_turn(state) and rng.random() < 0.5:
-            button = next(b for b in screen.ids.menu.children if b.text.startswith("Let the app roll"))
-            tap_listed(drv, button)
+            before = progress(drv)
+            tap(drv, screen.ids.bot_roll)  # "App rolls", beside Confirm
+            wait(drv, lambda: progress(drv) != before, "the app's roll for the bot")
         else:
             enter_roll(drv, rng)
         return
@@ -134,7 +136,9 @@ def play_to_the_end(drv, rng: random.Random, limit: int = 6000) -> dict:
 
 
 def set_up(drv, names, legacies: dict | None = None) -> None:
-    """Home -> New game -> Welcome to Centerville: names, colours, Legacies entered privately."""
+    """Home -> New game -> Welcome to Centerville: names, colours, Legacies entered privately.
+    At 800x480, the Pi's screen (a test module before may have left the window larger)."""
+    drv.resize(800, 480)
     tap(drv, drv.screen.ids.new_game)
     setup = drv.screen
     button = next(b for b in setup.ids.games.children if b.text == "Welcome to Centerville")

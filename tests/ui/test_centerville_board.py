@@ -95,6 +95,7 @@ def test_areas_file_and_board_name_the_same_areas(board):
 
 
 def test_busy_states_at_800x480(drv, board, states):
+    drv.resize(800, 480)  # the window is one per process: a module before may have left it larger
     assert tuple(drv.window.size) == (800, 480) and drv.app.ui_scale == 1
     for label, state in states.items():
         board.show(state, highlight=("zone-red", "river"))

@@ -16,6 +16,7 @@ from companion.table import centerville_words as words
 
 from .. import theme
 from ..widgets.centerville_board import CentervilleBoard  # noqa: F401  (used by centerville.kv)
+from ..widgets.centerville_paint import ink_on, mix, player_rgb
 from ..widgets.centerville_players import PlayerView
 from ..widgets.common import TouchButton, shown
 from ..widgets.icon_die import IconFace
@@ -33,6 +34,7 @@ class CentervilleScreen(Screen):
         self._tab_names: tuple = ()
         self._board_shows: tuple = (None, ())
         self._pad_die: int | None = -1
+        self._menu_key: tuple = (None, (), ())
         for colour in DIE_ORDER:
             slot = IconFace(face=colour)
             slot.bind(on_release=lambda _s, c=colour: self.post("tap", ("slot", c)))
@@ -121,8 +123,9 @@ class CentervilleScreen(Screen):
             score = min(state.wealth[seat], state.prestige[seat])
             tab.text = f"{state.names[seat]} {score}"
             tab.chosen = seat == state.active and state.phase != "over"
-            tab.chosen_fill = theme.player_colour(seat)
-            tab.color = theme.INK if tab.chosen else theme.TEXT
+            fill = player_rgb(state, seat)
+            tab.chosen_fill = fill
+            tab.color = ink_on(fill) if tab.chosen else theme.TEXT
 
     def open_player(self, seat: int) -> None:
         table = App.get_running_app().table
@@ -165,26 +168,35 @@ class CentervilleScreen(Screen):
                 pad.add_widget(button)
                 self.faces.append(button)
         rows = (len(self.faces) + 2) // 3
-        shown(pad, bool(self.faces), rows * theme.scaled(78))
+        shown(pad, bool(self.faces), rows * theme.scaled(70))
 
     def _menu(self, table, wiring, items, page) -> None:
-        box = self.ids.menu
-        labels = [item.label for item in items]
-        if labels != list(self.menu_buttons):
-            self.ids.menu_scroll.scroll_y = 1  # a new menu starts at its top
-        box.clear_widgets()
-        self.menu_buttons = {}
         state = table.state
-        if page is None and cv.is_bot_turn(state) and cv.dice_wanted(state):
-            button = TouchButton(text="Let the app roll for the bot", size_hint_y=None,
-                                 height=theme.scaled(52), font_size=theme.scaled(18))
-            button.bind(on_release=lambda _b: self.post("tap", ("roll_for_bot",)))
-            box.add_widget(button)
+        extra = []  # what is tapped besides the engine's actions: the reroll
+        # The bot's roll can be the app's: a button beside Confirm, where it is always in reach
+        # (the face pad fills the panel while dice are entered).
+        bot_rolls = page is None and cv.is_bot_turn(state) and bool(cv.dice_wanted(state))
+        roll = self.ids.bot_roll
+        roll.opacity, roll.disabled = (1, False) if bot_rolls else (0, True)
+        roll.width = theme.scaled(130) if bot_rolls else 0
         if wiring.pick.pickup:
             colours = ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup)
-            button = TouchButton(text=f"Reroll {colours}", size_hint_y=None, height=theme.scaled(52),
-                                 font_size=theme.scaled(18), fill=theme.INFO)
-            button.bind(on_release=lambda _b: self.post("tap", ("reroll",)))
+            extra.append((f"Reroll {colours}", ("reroll",), theme.INFO))
+        # The page shown above the menu is part of what scrolls: a new page starts at the top too.
+        key = (page, tuple(e[0] for e in extra), tuple((i.label, i.action is None, i.player) for i in items))
+        if key == self._menu_key:  # the same buttons: only the highlight may have moved
+            for index, button in enumerate(self.menu_buttons.values()):
+                button.chosen = index == wiring.pick.cursor
+            return
+        self._menu_key = key
+        self.ids.menu_scroll.scroll_y = 1  # a new menu starts at its top
+        box = self.ids.menu
+        box.clear_widgets()
+        self.menu_buttons = {}
+        for text, tap, fill in extra:
+            button = TouchButton(text=text, size_hint_y=None, height=theme.scaled(52),
+                                 font_size=theme.scaled(18), fill=fill)
+            button.bind(on_release=lambda _b, t=tap: self.post("tap", t))
             box.add_widget(button)
         for index, item in enumerate(items):
             seat = state.names.index(item.player) if item.player in state.names else None
@@ -195,9 +207,8 @@ class CentervilleScreen(Screen):
             button.bind(width=lambda b, _w: setattr(b, "text_size", (b.width - b.margin, None)))
             button.bind(texture_size=lambda b, size: setattr(
                 b, "height", max(theme.scaled(52), size[1] + theme.scaled(14))))
-            if seat is not None:
-                button.fill = [c * 0.35 + b * 0.65 for c, b in zip(theme.player_colour(seat)[:3],
-                                                                    theme.BUTTON[:3])] + [1]
+            if seat is not None:  # whose choice it is, in their piece colour (text stays light)
+                button.fill = mix(theme.PANEL_LIGHT, player_rgb(state, seat), 0.22)
             button.bind(on_release=lambda _b, label=item.label: self.post("tap", ("item", label)))
             box.add_widget(button)
             self.menu_buttons[item.label] = button

@@ -106,9 +106,11 @@ class SetupScreen(Screen):
 
     def _centerville_seats(self) -> None:
         """Centerville only: seating order, colours and each player's secret Legacy."""
-        self.centerville.fit(len(self.fields))
+        on = self.game_name == "centerville"
+        if on:
+            self.centerville.fit(len(self.fields))
         missing = len(self.centerville.missing_legacies(self.names()))
-        self._game_button(self.ids.seats, self.game_name == "centerville",
+        self._game_button(self.ids.seats, on,
                           "Seats and\nLegacies  \u203a" if not missing else
                           f"Legacies:\n{missing} to enter  \u203a")
 

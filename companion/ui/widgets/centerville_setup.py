@@ -12,23 +12,12 @@ from companion.engine.centerville.board import default_board
 from companion.table.centerville_names import legacy_name
 
 from .. import theme
+from .centerville_paint import PLAYER_RGB, ink_on
 from .common import TouchButton
 
-# Player colours on screen, by the board file's colour names (the pieces' own colours).
-PIECE_COLOURS = {"gray": (0.55, 0.57, 0.60, 1), "white": (0.95, 0.95, 0.93, 1),
-                 "brown": (0.55, 0.36, 0.22, 1), "orange": (0.95, 0.55, 0.15, 1)}
-
-
 def piece_colour(name: str) -> tuple:
-    return PIECE_COLOURS.get(name, theme.PANEL_LIGHT)
-
-
-def ink_on(colour: tuple) -> tuple:
-    """Dark or light text, whichever reads on `colour` (WCAG relative luminance)."""
-    def channel(c):
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    lum = 0.2126 * channel(colour[0]) + 0.7152 * channel(colour[1]) + 0.0722 * channel(colour[2])
-    return theme.INK if lum > 0.18 else (1, 1, 1, 1)
+    """A player colour of the board file (gray, white, ...) as the pieces show it."""
+    return PLAYER_RGB.get(name, theme.PANEL_LIGHT)
 
 
 class CentervilleSetup:
@@ -42,6 +31,7 @@ class CentervilleSetup:
         self.legacies: dict[int, str] = {}  # seat -> tile, private
 
     def fit(self, count: int) -> None:
+        count = min(count, len(self.colours_offered))  # more seats than colours: not Centerville
         del self.colours[count:]
         self.legacies = {k: v for k, v in self.legacies.items() if k < count}
         while len(self.colours) < count:
