@@ -373,6 +373,11 @@ def pages_between(before, after, action) -> list[Page]:
             pages.append(Page("bot", f"{bot}'s turn, {number} of {len(steps)}: place its pieces",
                               tuple(steps[:number]), ()))
     for index in range(len(before.rounds), len(after.rounds)):
-        for step in words.scoring_steps(after, index):
-            pages.append(Page("scoring", step.title, tuple(step.lines), tuple(step.moves)))
+        pages += scoring_pages(after, index)
     return pages
+
+
+def scoring_pages(state, index: int) -> list[Page]:
+    """Each step of the scoring round `state.rounds[index]`, a page to read (also Score our board's)."""
+    return [Page("scoring", step.title, tuple(step.lines), tuple(step.moves))
+            for step in words.scoring_steps(state, index)]

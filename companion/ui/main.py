@@ -19,6 +19,7 @@ from companion.table import Table
 from . import theme
 from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
 from .screens.home import HomeScreen
+from .screens.score_board import ScoreBoardScreen
 from .screens.setup import SetupScreen
 from .widgets.common import Banner
 
@@ -48,7 +49,8 @@ class CompanionApp(App):
         # above it is shorter, and no button is covered (it takes no room when empty).
         root = BoxLayout(orientation="vertical")
         self.screens = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), *load_game_screens()):
+        for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), ScoreBoardScreen(name="score-board"),
+                       *load_game_screens()):
             self.screens.add_widget(screen)
         root.add_widget(self.screens)
         self.banner = Banner()
@@ -105,6 +107,11 @@ class CompanionApp(App):
         self.screens.get_screen("setup").prepare(players)
         self.screens.current = "setup"
 
+    def go_score_board(self) -> None:
+        """Score our board: a Centerville board entered as it stands, no game tracked."""
+        self.screens.get_screen("score-board").start_over()
+        self.screens.current = "score-board"
+
     def start_game(self, game_name: str, players, options=None) -> bool:
         try:
             session = Session.new(game_name, players, options, store=self.store)
@@ -159,8 +166,8 @@ class CompanionApp(App):
             return False
         if getattr(self.screens.current_screen, "typing", False):
             return False  # keys belong to the text field being typed in
-        if self.screens.current in ("home", "setup"):
-            if name == "escape" and self.screens.current == "setup":
+        if self.screens.current in ("home", "setup", "score-board"):
+            if name == "escape" and self.screens.current != "home":
                 self.go_home()
                 return True
             return False

@@ -24,6 +24,7 @@ INFO = (0.22, 0.42, 0.62, 1)
 BUTTON = (0.28, 0.34, 0.42, 1)
 BUTTON_DOWN = (0.40, 0.48, 0.58, 1)
 CONFIRM = (0.22, 0.58, 0.34, 1)
+CONFIRM_DEEP = (0.16, 0.47, 0.27, 1)  # CONFIRM dark enough for TEXT at 4.8:1 (CONFIRM gives 3.4:1)
 
 PROJECT_COLOURS = {
     "house": (0.82, 0.32, 0.25, 1),

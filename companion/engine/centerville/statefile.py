@@ -233,14 +233,24 @@ def _load_offices(w, data, colours) -> None:
         w.safe = _colour(data["safe"], "safe", colours, allow_none=True)
 
 
-def score_file(data: Any, scoring_round: int) -> dict:
-    """JSON-ready result: every step's change per player colour, the totals, and the winner."""
+def scored_state(data: Any, scoring_round: int) -> State:
+    """The board of a state file after its scoring round: the round is `rounds[-1]` (with the
+    markers it began from); after round 3 the game is over and `winner` is set."""
     if scoring_round not in (1, 2, 3):
         raise StateFileError("--round", "scoring rounds are 1, 2 and 3.")
-    state = load_state(data, scoring_round)
-    w = state.thaw()
-    before = list(zip(w.wealth, w.prestige))
-    result = run_round(w, scoring_round)
+    w = load_state(data, scoring_round).thaw()
+    run_round(w, scoring_round)
+    if scoring_round == 3:
+        w.phase = "over"
+        w.winner = [ranking(w)[0]]
+    return w.freeze()
+
+
+def score_file(data: Any, scoring_round: int) -> dict:
+    """JSON-ready result: every step's change per player colour, the totals, and the winner."""
+    w = scored_state(data, scoring_round)
+    result = w.rounds[-1]
+    before = list(zip(result.wealth_before, result.prestige_before))
     players = range(len(w.names))
     out = {
         "game": "centerville",
