@@ -115,7 +115,7 @@ class CentervilleScreen(Screen):
         if self._tab_names != state.names:
             box.clear_widgets()
             for seat, name in enumerate(state.names):
-                tab = TouchButton(font_size=theme.scaled(18), margin=theme.scaled(6), shorten=True)
+                tab = TouchButton(text_px=18, margin=theme.scaled(6), shorten=True)
                 tab.bind(on_release=lambda _b, s=seat: self.open_player(s))
                 box.add_widget(tab)
             self._tab_names = state.names
@@ -194,14 +194,14 @@ class CentervilleScreen(Screen):
         box.clear_widgets()
         self.menu_buttons = {}
         for text, tap, fill in extra:
-            button = TouchButton(text=text, size_hint_y=None, height=theme.scaled(52),
-                                 font_size=theme.scaled(18), fill=fill)
+            button = TouchButton(text_px=18, text=text, size_hint_y=None, height=theme.scaled(52),
+                                 text_px=18, fill=fill)
             button.bind(on_release=lambda _b, t=tap: self.post("tap", t))
             box.add_widget(button)
         for index, item in enumerate(items):
             seat = state.names.index(item.player) if item.player in state.names else None
-            button = TouchButton(text=item.label + ("  \u203a" if item.action is None else ""),
-                                 size_hint_y=None, font_size=theme.scaled(18),
+            button = TouchButton(text_px=18, text=item.label + ("  \u203a" if item.action is None else ""),
+                                 size_hint_y=None, text_px=18,
                                  margin=theme.scaled(12), ring=True, halign="left",
                                  chosen=index == wiring.pick.cursor, chosen_fill=theme.BUTTON_DOWN)
             button.bind(width=lambda b, _w: setattr(b, "text_size", (b.width - b.margin, None)))

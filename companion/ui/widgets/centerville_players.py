@@ -23,12 +23,12 @@ class PlayerView(ModalView):
         row = BoxLayout(size_hint_y=None, height=s(56), spacing=s(8))
         if seat != state.bot:
             secret = legacies.get(name) or (state.legacies[seat] if state.legacies[seat] else None)
-            legacy = TouchButton(text=f"{name}'s Legacy (private)", font_size=s(18))
+            legacy = TouchButton(text=f"{name}'s Legacy (private)", text_px=18)
             legacy.bind(on_release=lambda *_: LegacyPrivately(name, current=secret).open()
                         if secret else LegacyPrivately(name).open())
             legacy.disabled = secret is None
             row.add_widget(legacy)
-        close = TouchButton(text="Close", bold=True, fill=theme.CONFIRM, size_hint_x=0.4)
+        close = TouchButton(text_px=18, text="Close", bold=True, fill=theme.CONFIRM_DEEP, size_hint_x=0.4)
         close.bind(on_release=lambda *_: self.dismiss())
         row.add_widget(close)
         box.add_widget(row)

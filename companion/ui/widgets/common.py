@@ -20,7 +20,7 @@ Builder.load_string(f"""
     background_down: ''
     background_color: 0, 0, 0, 0
     color: {list(theme.TEXT)}
-    font_size: sp(17) * app.ui_scale
+    font_size: sp(self.text_px) * app.ui_scale
     size_hint_min: dp({theme.TOUCH}), dp({theme.TOUCH})
     halign: 'center'
     valign: 'middle'
@@ -77,6 +77,9 @@ class TouchButton(Button):
     chosen_fill = ColorProperty(theme.ACCENT)
     chosen = BooleanProperty(False)
     ring = BooleanProperty(False)
+    # The text's size at 800x480 (grown with the window). A font_size given to the constructor
+    # is overridden by the rule above, which follows the window's scale: give text_px instead.
+    text_px = NumericProperty(17)
     margin = NumericProperty(dp(24))  # room left and right of the text  # draw a ring when chosen (keeps the colour: Project chips)
 
 
