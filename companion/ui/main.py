@@ -1,6 +1,7 @@
 """The Kivy App: the screens, the banner, keys, and the table's event pump on the main thread."""
 from __future__ import annotations
 
+import gc
 import resource
 import time
 
@@ -82,6 +83,10 @@ class CompanionApp(App):
     def _on_first_flip(self, *_args) -> None:
         Window.unbind(on_flip=self._on_first_flip)
         self.first_frame = time.perf_counter() - self.started
+        # Start-up's objects (Kivy, the engines, the screens) are set aside from the collector:
+        # a full collection during a redraw took 90-200 ms; with them frozen the Centerville
+        # board's whole redraw went from p95 52-68 ms to 21-26 ms (bench/centerville_board.py).
+        gc.freeze()
         if self.exit_after_first_frame:
             peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             print(f"first frame after {self.first_frame:.3f} s; peak memory {peak_kb / 1024:.1f} MB", flush=True)

@@ -195,13 +195,13 @@ class CentervilleScreen(Screen):
         self.menu_buttons = {}
         for text, tap, fill in extra:
             button = TouchButton(text_px=18, text=text, size_hint_y=None, height=theme.scaled(52),
-                                 text_px=18, fill=fill)
+                                 fill=fill)
             button.bind(on_release=lambda _b, t=tap: self.post("tap", t))
             box.add_widget(button)
         for index, item in enumerate(items):
             seat = state.names.index(item.player) if item.player in state.names else None
             button = TouchButton(text_px=18, text=item.label + ("  \u203a" if item.action is None else ""),
-                                 size_hint_y=None, text_px=18,
+                                 size_hint_y=None,
                                  margin=theme.scaled(12), ring=True, halign="left",
                                  chosen=index == wiring.pick.cursor, chosen_fill=theme.BUTTON_DOWN)
             button.bind(width=lambda b, _w: setattr(b, "text_size", (b.width - b.margin, None)))

@@ -87,7 +87,8 @@ class SeatsView(ModalView):
                       halign="left", valign="middle")
         title.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         top.add_widget(title)
-        done = TouchButton(text_px=18, text="Done", bold=True, fill=theme.CONFIRM_DEEP, size_hint_x=None, width=s(120))
+        done = TouchButton(text_px=18, text="Done", bold=True, fill=theme.CONFIRM_DEEP,
+                           size_hint_x=None, width=s(120))
         done.bind(on_release=lambda *_: self.finish())
         top.add_widget(done)
         root.add_widget(top)
@@ -117,13 +118,14 @@ class SeatsView(ModalView):
             label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
             row.add_widget(label)
             colour = self.setup.colours[seat]
-            chip = TouchButton(text_px=18, text=colour, fill=piece_colour(colour), color=ink_on(piece_colour(colour)),
+            chip = TouchButton(text_px=18, text=colour, fill=piece_colour(colour),
+                               color=ink_on(piece_colour(colour)),
                                size_hint_x=None, width=s(110))
             chip.bind(on_release=lambda _b, k=seat: self.next_colour(k))
             row.add_widget(chip)
             entered = seat in self.setup.legacies
             legacy = TouchButton(text_px=18, text="Legacy: entered" if entered else "Legacy: enter",
-                                 size_hint_x=None, width=s(190), text_px=18)
+                                 size_hint_x=None, width=s(190))
             legacy.bind(on_release=lambda _b, k=seat: self.enter_legacy(k))
             row.add_widget(legacy)
             self.rows.add_widget(row)
@@ -182,7 +184,8 @@ class LegacyPrivately(ModalView):
         box = self.root_box
         box.clear_widgets()
         self._title(f"{self.name}'s Legacy: only {self.name} looks")
-        show = TouchButton(text_px=18, text=f"I am {self.name}: show", bold=True, size_hint_y=None, height=theme.scaled(64))
+        show = TouchButton(text_px=18, text=f"I am {self.name}: show", bold=True, size_hint_y=None,
+                           height=theme.scaled(64))
         show.bind(on_release=lambda *_: self.reveal())
         box.add_widget(show)
         close = TouchButton(text_px=18, text="Close", size_hint_y=None, height=theme.scaled(56))
@@ -202,12 +205,13 @@ class LegacyPrivately(ModalView):
             grid.bind(minimum_height=grid.setter("height"))
             for tile in self.tiles:
                 button = TouchButton(text_px=18, text=legacy_title(tile), size_hint_y=None, height=theme.scaled(52),
-                                     chosen=tile == self.current, text_px=18)
+                                     chosen=tile == self.current)
                 button.color = theme.INK if button.chosen else theme.TEXT
                 button.bind(on_release=lambda _b, t=tile: self.choose(t))
                 grid.add_widget(button)
             box.add_widget(grid)
-        hide = TouchButton(text_px=18, text="Hide", bold=True, fill=theme.CONFIRM_DEEP, size_hint_y=None, height=theme.scaled(56))
+        hide = TouchButton(text_px=18, text="Hide", bold=True, fill=theme.CONFIRM_DEEP, size_hint_y=None,
+                           height=theme.scaled(56))
         hide.bind(on_release=lambda *_: self.dismiss())
         box.add_widget(hide)
         box.add_widget(BoxLayout())
