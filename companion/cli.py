@@ -60,7 +60,7 @@ def _replay(argv: list[str]) -> int:
 def _export(argv: list[str]) -> int:
     from companion.paths import database_path
     from companion.session import Session
-    from companion.store import Store
+    from companion.store import Store, StoreError
 
     parser = argparse.ArgumentParser(prog="companion export", description="Write a stored game as a game log.")
     parser.add_argument("game_id", nargs="?", type=int, help="the game's number (default: the latest)")
@@ -72,7 +72,12 @@ def _export(argv: list[str]) -> int:
     if not db.exists():
         print(f"companion export: there is no games database at {db} yet.", file=sys.stderr)
         return EXIT_BAD_INPUT
-    with Store.open(db) as store:
+    try:  # read-only: exporting never changes the file, nor moves a damaged one aside
+        store = Store.open(db, read_only=True, report=lambda _notice: None)
+    except StoreError as exc:
+        print(f"companion export: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with store:
         games = store.games(limit=1000)
         if args.list:
             for g in games:
@@ -87,6 +92,9 @@ def _export(argv: list[str]) -> int:
             text = Session.resume(store, game_id).export()
         except KeyError as exc:
             print(f"companion export: {exc.args[0]}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except StoreError as exc:
+            print(f"companion export: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.output == "-":
         sys.stdout.write(text)

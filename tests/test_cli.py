@@ -1,5 +1,6 @@
 """`companion replay` and `companion export` as a user runs them: a real process, real files."""
 import json
+import sqlite3
 import subprocess
 import sys
 
@@ -96,3 +97,20 @@ def test_export_writes_the_stored_game_as_a_replayable_log(tmp_path):
 def test_unknown_command():
     out = companion("fly")
     assert out.returncode == 2 and "unknown command" in out.stderr
+
+
+def test_export_of_a_damaged_or_foreign_file_exits_2_and_leaves_it_as_it_was(tmp_path):
+    text = tmp_path / "games.db"
+    text.write_text("not a database, a note\n" * 50)
+    out = companion("export", "--db", str(text))
+    assert out.returncode == 2 and "looks damaged" in out.stderr and "Traceback" not in out.stderr
+    assert text.read_text() == "not a database, a note\n" * 50 and not list(tmp_path.glob("*.corrupt-*"))
+    foreign = tmp_path / "foreign.db"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY)")
+    conn.commit()
+    conn.close()
+    before = foreign.read_bytes()
+    out = companion("export", "--db", str(foreign))
+    assert out.returncode == 2 and "left exactly as it is" in out.stderr and "Traceback" not in out.stderr
+    assert foreign.read_bytes() == before

@@ -90,12 +90,16 @@ def run(argv=None, attach=None) -> int:
         print(f"config: {warning}", file=sys.stderr)
     configure_kivy(args, table_config)
     from companion.paths import DB_NAME
-    from companion.store import Store
+    from companion.store import Store, StoreError
 
     path = Path(args.data_dir or table_config.data_dir) / DB_NAME
     try:
         store = Store.open(path)
-    except Exception as exc:  # a folder we cannot write: say so instead of a traceback
+    except StoreError as exc:  # locked, unreadable, foreign: the sentence names the file and why
+        # Exit 1: the service restarts the app, which is the retry for a lock or a full disk.
+        print(str(exc), file=sys.stderr)
+        return 1
+    except Exception as exc:  # anything else: still a sentence, not a traceback
         print(f"The saved games file {path} cannot be opened: {exc}", file=sys.stderr)
         return 1
     from hardware.config import key_lookup
