@@ -196,15 +196,15 @@ class Store:
         """Move the actions from `seq` on out of play (into `set_aside`), in one transaction."""
         now = clock()
         with self._writing():
-            rows = self._conn.execute(
-                "SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq", (game_id, seq)
-            ).fetchall()
-            self._conn.executemany(
-                "INSERT INTO set_aside (game_id, seq, action, reason, at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, s, a, reason, now) for s, a in rows],
-            )
+            # Copied inside SQLite, not through Python: the stored text moves byte for byte,
+            # even a damaged one that would not decode.
+            moved = self._conn.execute(
+                "INSERT INTO set_aside (game_id, seq, action, reason, at) "
+                "SELECT game_id, seq, action, ?, ? FROM actions WHERE game_id = ? AND seq >= ?",
+                (reason, now, game_id, seq),
+            ).rowcount
             self._conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
-        return len(rows)
+        return moved
 
     def set_finished(self, game_id: int, finished: bool, result: dict | None) -> None:
         with self._writing():
@@ -243,8 +243,9 @@ class Store:
             try:
                 data = _json(text)
             except (ValueError, TypeError) as exc:
+                detail = exc.message if isinstance(exc, LogError) else str(exc)
                 raise UnreadableGame(f"Saved game {game_id} cannot be read: its action {seq + 1} is "
-                                     f"damaged ({exc}). It is kept in {self.path} as it is.") from None
+                                     f"damaged ({detail}). It is kept in {self.path} as it is.") from None
             (redo if undone else live).append(data)
         return header, live, redo
 
@@ -278,10 +279,14 @@ class Store:
 
 
 def _json(text):
-    """A stored JSON value; TypeError/ValueError (never a traceback of its own) for anything else."""
-    if not isinstance(text, (str, bytes)):
+    """A stored JSON value, bounded as a log line is; TypeError/ValueError for anything else."""
+    from companion.engine.log import parse_line
+
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    if not isinstance(text, str):
         raise TypeError(f"a stored {type(text).__name__} where JSON text belongs")
-    return json.loads(text)
+    return parse_line(text, 1)
 
 
 def _why(exc: sqlite3.Error, path: Path) -> str:
@@ -312,12 +317,22 @@ def _disk_full(path: Path) -> bool:
         return False
 
 
+def _decode_text(raw: bytes) -> str:
+    # A damaged byte inside a name shows as U+FFFD rather than failing the whole query.
+    return raw.decode("utf-8", "replace")
+
+
 def _checked(conn: sqlite3.Connection) -> int:
     """The file's schema version after SQLite's own check; _Corrupt or ForeignSchema, reading only."""
     try:
         # Reading the schema and a quick integrity check catch a file that is not a database,
         # or one whose pages were torn; a quick check keeps start-up fast on big files.
-        result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        try:
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        except UnicodeDecodeError:
+            # Python could not decode SQLite's message: that happens when it quotes damaged
+            # bytes from the schema, and a schema SQLite cannot parse is SQLITE_CORRUPT.
+            raise _Corrupt("malformed database schema (damaged bytes in its table names)") from None
         if result != "ok":
             raise _Corrupt(f"integrity check failed: {result}")
         return stored_version(conn)
@@ -331,6 +346,7 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
     # isolation_level=None while checking and migrating: nothing is written until the file is
     # known to be ours, so a foreign or damaged file keeps every byte it had.
     conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
+    conn.text_factory = _decode_text
     try:
         version = _checked(conn)
         conn.execute("PRAGMA journal_mode=WAL")
@@ -348,6 +364,7 @@ def _connect_read_only(path: Path, timeout: float) -> tuple[sqlite3.Connection, 
     uri = "file:" + quote(str(path.resolve()))
     try:
         conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=timeout)
+        conn.text_factory = _decode_text
         try:
             return conn, _checked(conn)
         except BaseException:
@@ -361,6 +378,7 @@ def _connect_read_only(path: Path, timeout: float) -> tuple[sqlite3.Connection, 
         if _code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or (wal.exists() and wal.stat().st_size):
             raise
         conn = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=timeout)
+        conn.text_factory = _decode_text
         try:
             return conn, _checked(conn)
         except BaseException:
