@@ -98,7 +98,8 @@ def stored_version(conn: sqlite3.Connection) -> int:
             raise ForeignSchema(f"schema {version} has a '{table}' table, and this file has none")
         missing = [c for c in wanted if c not in tables[table]]
         if missing:
-            raise ForeignSchema(f"its '{table}' table has no {', '.join(repr(c) for c in missing)} column")
+            names = ", ".join(repr(c) for c in missing)
+            raise ForeignSchema(f"its '{table}' table lacks the column{'s' if len(missing) > 1 else ''} {names}")
     return version
 
 
