@@ -12,21 +12,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sqlite3
 import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
 from companion.engine.log import Header
-from companion.store_schema import SCHEMA_VERSION, ForeignSchema, migrate, stored_version  # noqa: F401
-
-# Error codes (low byte of SQLite's extended code) that mean the file itself is damaged.
-_CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
-
+from companion.store_open import Corrupt, code, connect, connect_read_only, describe, move_aside
+from companion.store_schema import SCHEMA_VERSION, ForeignSchema  # noqa: F401 (re-exported)
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -54,10 +49,6 @@ class StoreRefused(StoreError):
 
 class UnreadableGame(StoreError, ValueError):
     """One stored game's record is damaged; the rest of the file is fine and nothing was changed."""
-
-
-class _Corrupt(Exception):
-    """SQLite reports the file damaged or not a database (the one case a file is moved aside)."""
 
 
 def _report(message: str) -> None:
@@ -92,35 +83,51 @@ class Store:
                 raise StoreUnavailable(f"The folder for the saved games, {path.parent}, cannot be "
                                        f"created ({exc.strerror}).") from None
         try:
-            return cls(_connect(path, timeout), path)
+            return cls(connect(path, timeout), path)
         except ForeignSchema as exc:
             raise StoreRefused(f"The saved games file {path} was not opened: {exc}. It was left "
                                f"exactly as it is.") from None
         except sqlite3.Error as exc:
             return cls._open_read_only(path, timeout, exc, report)
-        except _Corrupt as exc:
-            moved = _move_aside(path, clock())
-            notice = (f"The saved games file could not be read ({exc}). It was moved to "
-                      f"{moved}, unchanged, and a new one was started; nothing was deleted.")
-            report(notice)
-            return cls(_connect(path, timeout), path, notice)
+        except Corrupt as exc:
+            return cls._start_over(path, str(exc), clock, timeout, report)
 
     @classmethod
-    def _open_read_only(cls, path: Path, timeout: float, why: sqlite3.Error | None, report) -> "Store":
+    def _start_over(cls, path: Path, damage: str, clock, timeout: float, report) -> "Store":
+        """SQLite says the file is damaged: keep it beside, unchanged, and start a new one."""
+        try:
+            moved = move_aside(path, clock())
+        except OSError as exc:
+            raise StoreUnavailable(f"The saved games file {path} looks damaged ({damage}), and it could not "
+                                   f"be moved aside ({exc.strerror}); it was left as it is.") from None
+        notice = (f"The saved games file could not be read ({damage}). It was moved to "
+                  f"{moved}, unchanged, and a new one was started; nothing was deleted.")
+        report(notice)
+        try:
+            return cls(connect(path, timeout), path, notice)
+        except (sqlite3.Error, Corrupt, ForeignSchema) as exc:
+            raise StoreUnavailable(f"{notice[:notice.index(' and a new one')]}; a new one could not be "
+                                   f"started ({exc}).") from None
+
+    @classmethod
+    def _open_read_only(cls, path: Path, timeout: float, failure: sqlite3.Error | None, report) -> "Store":
         """The games can still be looked at when they cannot be written: the app runs read-only."""
-        first = _why(why, path) if why is not None else None
+        first = describe(failure, path) if failure is not None else None
+        if failure is not None and code(failure) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            # Already waited `timeout` for the lock; a reader would wait for the same holder.
+            raise StoreUnavailable(f"{first} Nothing in it was changed.")
         if not path.is_file():
             raise StoreUnavailable(first or f"There is no saved games file at {path}.")
         try:
-            conn, version = _connect_read_only(path, timeout)
+            conn, version = connect_read_only(path, timeout)
         except ForeignSchema as exc:
             raise StoreRefused(f"The saved games file {path} was not opened: {exc}. It was left "
                                f"exactly as it is.") from None
-        except _Corrupt as exc:
+        except Corrupt as exc:
             raise StoreUnavailable(f"{first or ''} The saved games file {path} also looks damaged ({exc}); "
                                    f"it was left as it is.".strip()) from None
         except sqlite3.Error as exc:
-            raise StoreUnavailable(first or _why(exc, path)) from None
+            raise StoreUnavailable(first or describe(exc, path)) from None
         if version == 0:
             conn.close()
             raise StoreUnavailable(first or f"The saved games file {path} is empty.")
@@ -149,7 +156,7 @@ class Store:
             with self._conn:
                 yield
         except sqlite3.Error as exc:
-            raise StoreUnavailable(_why(exc, self.path)) from exc
+            raise StoreUnavailable(describe(exc, self.path)) from exc
 
     def create_game(self, header: Header, clock=time.time) -> int:
         now = clock()
@@ -289,114 +296,3 @@ def _json(text):
     return parse_line(text, 1)
 
 
-def _why(exc: sqlite3.Error, path: Path) -> str:
-    """One sentence for a file that cannot be used right now; never a reason to move it."""
-    code = _code(exc)
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return f"The saved games file {path} is locked by another program ({exc})."
-    if code == sqlite3.SQLITE_FULL or (code == sqlite3.SQLITE_IOERR and _disk_full(path)):
-        return f"The disk holding the saved games file {path} is full ({exc})."
-    if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_AUTH):
-        return (f"The saved games file {path} cannot be opened for writing: permission denied or a "
-                f"read-only file system ({exc}).")
-    if code == sqlite3.SQLITE_IOERR:
-        return f"The saved games file {path} could not be read or written (an input/output error: {exc})."
-    return f"The saved games file {path} cannot be used right now ({exc})."
-
-
-def _code(exc: sqlite3.Error) -> int:
-    """SQLite's primary result code (the low byte of the extended one); 0 if it gave none."""
-    return (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
-
-
-def _disk_full(path: Path) -> bool:
-    # A full disk often reaches SQLite as an I/O error (its -shm cannot grow), not as SQLITE_FULL.
-    try:
-        return shutil.disk_usage(path.parent).free < 64 * 1024
-    except OSError:
-        return False
-
-
-def _decode_text(raw: bytes) -> str:
-    # A damaged byte inside a name shows as U+FFFD rather than failing the whole query.
-    return raw.decode("utf-8", "replace")
-
-
-def _checked(conn: sqlite3.Connection) -> int:
-    """The file's schema version after SQLite's own check; _Corrupt or ForeignSchema, reading only."""
-    try:
-        # Reading the schema and a quick integrity check catch a file that is not a database,
-        # or one whose pages were torn; a quick check keeps start-up fast on big files.
-        try:
-            result = conn.execute("PRAGMA quick_check").fetchone()[0]
-        except UnicodeDecodeError:
-            # Python could not decode SQLite's message: that happens when it quotes damaged
-            # bytes from the schema, and a schema SQLite cannot parse is SQLITE_CORRUPT.
-            raise _Corrupt("malformed database schema (damaged bytes in its table names)") from None
-        if result != "ok":
-            raise _Corrupt(f"integrity check failed: {result}")
-        return stored_version(conn)
-    except sqlite3.DatabaseError as exc:
-        if _code(exc) in _CORRUPT:
-            raise _Corrupt(str(exc)) from None
-        raise
-
-
-def _connect(path: Path, timeout: float) -> sqlite3.Connection:
-    # isolation_level=None while checking and migrating: nothing is written until the file is
-    # known to be ours, so a foreign or damaged file keeps every byte it had.
-    conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
-    conn.text_factory = _decode_text
-    try:
-        version = _checked(conn)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        migrate(conn, version)
-    except BaseException:
-        conn.close()
-        raise
-    conn.isolation_level = "DEFERRED"
-    return conn
-
-
-def _connect_read_only(path: Path, timeout: float) -> tuple[sqlite3.Connection, int]:
-    uri = "file:" + quote(str(path.resolve()))
-    try:
-        conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=timeout)
-        conn.text_factory = _decode_text
-        try:
-            return conn, _checked(conn)
-        except BaseException:
-            conn.close()
-            raise
-    except sqlite3.OperationalError as exc:
-        # A folder we cannot write, or a full disk, leaves no -shm to share: read the file as
-        # immutable, which is safe only when no -wal holds frames not yet in the file itself,
-        # and never past another program's lock.
-        wal = path.with_name(path.name + "-wal")
-        if _code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or (wal.exists() and wal.stat().st_size):
-            raise
-        conn = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=timeout)
-        conn.text_factory = _decode_text
-        try:
-            return conn, _checked(conn)
-        except BaseException:
-            conn.close()
-            raise
-
-
-def _move_aside(path: Path, now: float) -> Path:
-    """Rename a damaged file (and its -wal, -shm) beside itself, unchanged; never delete it."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-    os.replace(path, target)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            os.replace(side, target.with_name(target.name + suffix))
-    return target

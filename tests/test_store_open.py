@@ -250,3 +250,26 @@ def test_every_shipped_schema_is_migrated_and_its_games_play_on(tmp_path, releas
         assert [a.to_json() for a in s.actions] == [{"type": "roll", "die": 3}]
         assert store.set_aside(1, 0, "a test") == 1  # the table migration 2 brings
     assert no_corrupt_copies(tmp_path)
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said(tmp_path):
+    folder = shared_folder()
+    try:
+        db = folder / "games.db"
+        db.write_text("a shopping list, not a database\n" * 40)
+        folder.chmod(0o555)  # the rename needs a folder we may write
+
+        def try_open():
+            try:
+                Store.open(db, timeout=0.05, report=lambda m: None)
+                return {"opened": True}
+            except StoreError as exc:
+                return {"opened": False, "kind": type(exc).__name__, "message": str(exc)}
+
+        seen = as_nobody(try_open)
+        assert seen == {"opened": False, "kind": "StoreUnavailable", "message": seen["message"]}
+        assert "could not be moved aside" in seen["message"] and "left as it is" in seen["message"]
+        assert db.read_text() == "a shopping list, not a database\n" * 40
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
