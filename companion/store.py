@@ -64,6 +64,9 @@ class Store:
         self.path = path
         self.notice = notice  # a sentence for the player: a file moved aside, or opened read-only
         self.read_only = read_only
+        # Read-only only because writing failed (full, locked, read-only mount): each write
+        # first tries to open the file writable again, so play resumes when the cause is gone.
+        self._retry_writable = False
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
@@ -135,7 +138,9 @@ class Store:
         if first is not None:
             notice = f"{first} The saved games can be looked at, but nothing new is saved until that is fixed."
             report(notice)
-        return cls(conn, path, notice, read_only=True)
+        store = cls(conn, path, notice, read_only=True)
+        store._retry_writable = failure is not None
+        return store
 
     def close(self) -> None:
         self._conn.close()
@@ -147,9 +152,19 @@ class Store:
         self.close()
 
     # -- writing ------------------------------------------------------------------------
+    def _reopen_writable(self) -> None:
+        try:
+            conn = connect(self.path, timeout=0.1)
+        except (sqlite3.Error, Corrupt, ForeignSchema):
+            return  # still not writable (or now odd): stay read-only, never move anything here
+        self._conn.close()
+        self._conn, self.read_only, self._retry_writable, self.notice = conn, False, False, None
+
     @contextmanager
     def _writing(self):
         """One transaction; any SQLite failure (full disk, lock) rolls it back and says why."""
+        if self.read_only and self._retry_writable:
+            self._reopen_writable()
         if self.read_only:
             raise StoreUnavailable(self.notice or f"The saved games file {self.path} is open read-only.")
         try:

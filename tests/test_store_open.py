@@ -131,11 +131,15 @@ def test_a_full_disk_at_start_keeps_the_old_file_and_opens_it_read_only(tmp_path
         store = Store.open(db, report=notes.append)
         assert store.read_only and "is full" in store.notice and notes == [store.notice]
         assert [g.players for g in store.games()] == [("Ann", "Bo")]
-        store.close()
+        with pytest.raises(StoreUnavailable, match="is full"):
+            Session.new("test-race", ["Cy", "Di"], store=store)
         filler.unlink()
         assert snapshot(disk) == before and no_corrupt_copies(disk)
-        with Store.open(db) as store:  # space again: migrated and writable
-            assert not store.read_only and store.load(1)[1] == [{"type": "roll", "die": 3}]
+        # Space again: the next write reopens the file writable (and migrates it); nothing lost.
+        s = Session.new("test-race", ["Cy", "Di"], store=store)
+        assert not store.read_only and store.notice is None
+        assert store.load(1)[1] == [{"type": "roll", "die": 3}] and s.submit(s.legal_actions()[0]).ok
+        store.close()
 
 
 def play_until_refused(s, limit):
