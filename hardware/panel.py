@@ -122,6 +122,7 @@ class Panel:
         self._light = TableLight.IDLE
         self._tray = False
         self._ring: tuple[int, int, int] | None = None
+        self._told_lost = False  # the app was told "disconnected" and has not heard "back" yet
 
     # -- the app's side ---------------------------------------------------------------------
     def start(self, queue: EventQueue) -> "Panel":
@@ -222,7 +223,8 @@ class Panel:
         self._count("connects")
         self._last_rx = time.monotonic()
         self._set_flag(self._connected, True)
-        if self._counters["disconnects"]:  # at start-up the panel joining is no news
+        if self._told_lost:  # at start-up, the panel joining is no news
+            self._told_lost = False
             self._announce("connected", "The button panel is back.")
         # A board that does not reset on open (native USB) announces itself only when asked.
         self._send(protocol.hello())
@@ -249,6 +251,7 @@ class Panel:
                 self._note_error(exc)
             if not self._stop.is_set():
                 self._count("disconnects")
+                self._told_lost = True
                 why = self._last_error or "no reason given"
                 self._announce("disconnected", f"The button panel was disconnected ({why}); touch and keys "
                                                f"still work, and it reconnects by itself when it is back.")
