@@ -95,15 +95,10 @@ def connect(path: Path, timeout: float) -> sqlite3.Connection:
 
 
 def connect_read_only(path: Path, timeout: float) -> tuple[sqlite3.Connection, int]:
-    uri = "file:" + quote(str(path.resolve()))
+    """A connection that cannot write, and the file's schema version; nothing is changed."""
+    uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
     try:
-        conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=timeout)
-        conn.text_factory = _decode_text
-        try:
-            return conn, _checked(conn)
-        except BaseException:
-            conn.close()
-            raise
+        return _checked_at(uri, timeout)
     except sqlite3.OperationalError as exc:
         # A folder we cannot write, or a full disk, leaves no -shm to share: read the file as
         # immutable, which is safe only when no -wal holds frames not yet in the file itself,
@@ -111,13 +106,17 @@ def connect_read_only(path: Path, timeout: float) -> tuple[sqlite3.Connection, i
         wal = path.with_name(path.name + "-wal")
         if code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or (wal.exists() and wal.stat().st_size):
             raise
-        conn = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=timeout)
-        conn.text_factory = _decode_text
-        try:
-            return conn, _checked(conn)
-        except BaseException:
-            conn.close()
-            raise
+        return _checked_at(uri + "&immutable=1", timeout)
+
+
+def _checked_at(uri: str, timeout: float) -> tuple[sqlite3.Connection, int]:
+    conn = sqlite3.connect(uri, uri=True, timeout=timeout)
+    conn.text_factory = _decode_text
+    try:
+        return conn, _checked(conn)
+    except BaseException:
+        conn.close()
+        raise
 
 
 def move_aside(path: Path, now: float) -> Path:

@@ -21,6 +21,15 @@ def healthy(path):
         return s.game_id
 
 
+def try_open(db):
+    """What opening `db` ended in, as JSON (it may run in a child process as another user)."""
+    try:
+        Store.open(db, timeout=0.05, report=lambda _m: None)
+        return {"opened": True}
+    except StoreError as exc:
+        return {"opened": False, "kind": type(exc).__name__, "message": str(exc)}
+
+
 def no_corrupt_copies(folder):
     return not [p for p in folder.iterdir() if ".corrupt-" in p.name]
 
@@ -44,56 +53,45 @@ def test_a_healthy_file_locked_by_another_connection_is_not_moved_and_opens_once
         assert store.notice is None and store.load(gid)[1] == [{"type": "roll", "die": 3}]
 
 
-def test_a_file_the_user_cannot_read_is_refused_in_one_sentence_and_kept(tmp_path):
+@pytest.fixture
+def shared_db():
+    """A healthy games.db in a folder another user can reach: (folder, db, its bytes)."""
     folder = shared_folder()
-    try:
-        db = folder / "games.db"
-        healthy(db)
-        before = snapshot(folder)
-        db.chmod(0o000)
-
-        def try_open():
-            try:
-                Store.open(db, timeout=0.05)
-                return {"opened": True}
-            except StoreError as exc:
-                return {"opened": False, "kind": type(exc).__name__, "message": str(exc)}
-
-        seen = as_nobody(try_open)
-        db.chmod(0o644)
-        assert seen["opened"] is False and seen["kind"] == "StoreUnavailable", seen
-        assert "permission denied" in seen["message"] and str(db) in seen["message"]
-        assert no_corrupt_copies(folder) and snapshot(folder) == before
-    finally:
-        shutil.rmtree(folder)
+    healthy(folder / "games.db")
+    yield folder, folder / "games.db", snapshot(folder)
+    folder.chmod(0o755)
+    shutil.rmtree(folder)
 
 
-def test_a_file_the_user_cannot_write_opens_read_only_and_refuses_moves(tmp_path):
-    folder = shared_folder()
-    try:
-        db = folder / "games.db"
-        healthy(db)
-        before = snapshot(folder)
-        db.chmod(0o444)
-        folder.chmod(0o555)  # no -wal or -shm can be made either: the immutable read path
+def test_a_file_the_user_cannot_read_is_refused_in_one_sentence_and_kept(shared_db):
+    folder, db, before = shared_db
+    db.chmod(0o000)
+    seen = as_nobody(lambda: try_open(db))
+    db.chmod(0o644)
+    assert seen["opened"] is False and seen["kind"] == "StoreUnavailable", seen
+    assert "permission denied" in seen["message"] and str(db) in seen["message"]
+    assert no_corrupt_copies(folder) and snapshot(folder) == before
 
-        def play():
-            store = Store.open(db, timeout=0.05, report=lambda m: None)
-            s = Session.resume(store, store.unfinished().id)
-            r = s.submit(s.legal_actions()[0])
-            return {"read_only": store.read_only, "notice": store.notice, "games": len(store.games()),
-                    "ok": r.ok, "reason": getattr(r, "reason", "")}
 
-        seen = as_nobody(play)
-        assert seen["read_only"] and seen["games"] == 1, seen
-        assert "cannot be opened for writing" in seen["notice"]
-        assert not seen["ok"] and "not taken" in seen["reason"]
-        folder.chmod(0o755)
-        db.chmod(0o644)
-        assert snapshot(folder) == before and no_corrupt_copies(folder)
-    finally:
-        folder.chmod(0o755)
-        shutil.rmtree(folder)
+def test_a_file_the_user_cannot_write_opens_read_only_and_refuses_moves(shared_db):
+    folder, db, before = shared_db
+    db.chmod(0o444)
+    folder.chmod(0o555)  # no -wal or -shm can be made either: the immutable read path
+
+    def play():
+        store = Store.open(db, timeout=0.05, report=lambda m: None)
+        s = Session.resume(store, store.unfinished().id)
+        r = s.submit(s.legal_actions()[0])
+        return {"read_only": store.read_only, "notice": store.notice, "games": len(store.games()),
+                "ok": r.ok, "reason": getattr(r, "reason", "")}
+
+    seen = as_nobody(play)
+    assert seen["read_only"] and seen["games"] == 1, seen
+    assert "cannot be opened for writing" in seen["notice"]
+    assert not seen["ok"] and "not taken" in seen["reason"]
+    folder.chmod(0o755)
+    db.chmod(0o644)
+    assert snapshot(folder) == before and no_corrupt_copies(folder)
 
 
 def test_a_data_folder_that_cannot_be_made_is_one_sentence(tmp_path):
@@ -262,15 +260,7 @@ def test_a_damaged_file_that_cannot_be_moved_aside_is_left_and_said(tmp_path):
         db = folder / "games.db"
         db.write_text("a shopping list, not a database\n" * 40)
         folder.chmod(0o555)  # the rename needs a folder we may write
-
-        def try_open():
-            try:
-                Store.open(db, timeout=0.05, report=lambda m: None)
-                return {"opened": True}
-            except StoreError as exc:
-                return {"opened": False, "kind": type(exc).__name__, "message": str(exc)}
-
-        seen = as_nobody(try_open)
+        seen = as_nobody(lambda: try_open(db))
         assert seen == {"opened": False, "kind": "StoreUnavailable", "message": seen["message"]}
         assert "could not be moved aside" in seen["message"] and "left as it is" in seen["message"]
         assert db.read_text() == "a shopping list, not a database\n" * 40
