@@ -73,3 +73,19 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path):
     proc.stdout.close()  # like `| head -c0`: the reader is gone before the answer comes
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0 and err == "", err
+
+
+def test_a_line_past_the_length_bound_is_refused_at_once(tmp_path):
+    huge = '{"type": "roll", "dice": [2, 4], "pad": "' + "x" * 2_000_000 + '"}'
+    out = companion("replay", str(write_log(tmp_path / "g.jsonl", [START[0], huge])))
+    assert refused(out) and f"line 2: the line is {len(huge):,} characters long" in out.stderr, out.stderr[-300:]
+
+
+def test_standard_input_is_read_as_bytes_split_on_newlines_only():
+    names = ["Ann\u2028Lee", "Bo"]
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n"
+                   for r in [{"game": "rolling-village", "players": names}, START[1]])
+    out = subprocess.run([sys.executable, "-m", "companion", "replay", "-"], input=text.encode("utf-8"),
+                         capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert [p["name"] for p in json.loads(out.stdout)["players"]] == names
