@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # On a Raspberry Pi, picamera2 comes from apt: the venv must see system site packages.
 VENV_FLAGS := $(shell test -f /etc/rpi-issue && echo --system-site-packages)
 
-.PHONY: setup run test bench train clean-venv
+.PHONY: setup run test fuzz bench train clean-venv
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -23,6 +23,13 @@ run: $(STAMP)
 
 test: $(STAMP)
 	tools/with-display $(PY) -m pytest $(PYTEST_ARGS)
+
+# The property tests of the readers (store on damaged files, game logs), run far longer than in
+# `make test`: FUZZ_EXAMPLES inputs each (a few minutes at the default).
+FUZZ_EXAMPLES ?= 3000
+fuzz: $(STAMP)
+	COMPANION_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -s -p no:randomly \
+	  tests/test_store_fuzz.py tests/engine/test_log_fuzz.py $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	tools/with-display $(PY) bench/run_all.py

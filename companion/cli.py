@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -35,32 +36,42 @@ def _run(argv: list[str]) -> int:
 
 
 def _replay(argv: list[str]) -> int:
-    from companion.engine.log import LogError, replay
+    from companion.engine.log import LogError, decode_lines, replay
 
     parser = argparse.ArgumentParser(prog="companion replay", description="Replay a game log headless.")
     parser.add_argument("file", help="a game log (JSON Lines, docs/game-log.md); - for standard input")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            lines = sys.stdin.read().splitlines()
-        else:
-            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"companion replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        print(f"companion replay: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        result = replay(lines, keep_states=False)
+        # Bytes, split on "\n" only: a name holding U+2028 is one line, and bad UTF-8 has a line number.
+        result = replay(decode_lines(data), keep_states=False)
     except LogError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(json.dumps(result.game.summary(result.state), ensure_ascii=False))
+    return _write_out(json.dumps(result.game.summary(result.state), ensure_ascii=False) + "\n")
+
+
+def _write_out(text: str) -> int:
+    """Standard output as UTF-8; a lone surrogate (valid in JSON, not in UTF-8) as its JSON escape.
+
+    A reader that closed the pipe early (`| head`) wanted no more: that ends quietly."""
+    try:
+        sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would complain again when it flushes at exit: point stdout at nothing first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
 def _export(argv: list[str]) -> int:
     from companion.paths import database_path
     from companion.session import Session
-    from companion.store import Store
+    from companion.store import Store, StoreError
 
     parser = argparse.ArgumentParser(prog="companion export", description="Write a stored game as a game log.")
     parser.add_argument("game_id", nargs="?", type=int, help="the game's number (default: the latest)")
@@ -72,7 +83,12 @@ def _export(argv: list[str]) -> int:
     if not db.exists():
         print(f"companion export: there is no games database at {db} yet.", file=sys.stderr)
         return EXIT_BAD_INPUT
-    with Store.open(db) as store:
+    try:  # read-only: exporting never changes the file, nor moves a damaged one aside
+        store = Store.open(db, read_only=True, report=lambda _notice: None)
+    except StoreError as exc:
+        print(f"companion export: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with store:
         games = store.games(limit=1000)
         if args.list:
             for g in games:
@@ -87,6 +103,9 @@ def _export(argv: list[str]) -> int:
             text = Session.resume(store, game_id).export()
         except KeyError as exc:
             print(f"companion export: {exc.args[0]}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except StoreError as exc:
+            print(f"companion export: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.output == "-":
         sys.stdout.write(text)

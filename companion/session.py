@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from companion.engine.core import Action, Game, RulesError, find_game
 from companion.engine.log import Header, encode
+from companion.store import StoreError
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,10 @@ class Session:
                 session._push(action, game.apply(session.state, action))
             except RulesError as exc:
                 # Kept, not deleted: a later version of the rules may read it again.
-                kept = store.set_aside(game_id, number - 1, str(exc))
+                try:
+                    kept = store.set_aside(game_id, number - 1, str(exc))
+                except StoreError:  # read-only or full: they simply stay where they are
+                    kept = len(live) - number + 1
                 session.notice = (f"Saved action {number} could not be replayed ({exc}); the game resumes "
                                   f"before it. It and the {kept - 1} after it are kept in the saved games file.")
                 return session
@@ -213,7 +217,10 @@ class Session:
             return None
         try:
             write()
-        except Exception as exc:  # sqlite3 errors, a full disk: the action must not be shown
+        except StoreError as exc:  # a full disk, a lock, a read-only file: the sentence says which
+            return Rejected(f"That could not be saved, so it was not taken: {exc} Nothing already saved "
+                            f"was lost.")
+        except Exception as exc:  # anything else: the action must not be shown either
             return Rejected(f"That could not be saved, so it was not taken ({exc}). Nothing else changed.")
         return None
 

@@ -4,7 +4,9 @@
 `hwgrep://2341:0043`), runs pyserial's `ReaderThread` with the line protocol, pings the board, and
 when the port is absent or goes away (unplugged mid-game) waits with backoff and opens it again.
 The app never waits for the board: `set_light` and `tray_light` are remembered and sent whenever a
-board is there. Bad lines are counted (see `status()`) and ignored, never fatal.
+board is there. Bad lines are counted (see `status()`) and ignored, never fatal. Any serial error
+(EIO, a port lost while opening, the device file removed) is a disconnect, never a dead thread; the
+app hears of each disconnect and return as a "status" event ({"panel": ...}) and shows it.
 """
 from __future__ import annotations
 
@@ -53,6 +55,36 @@ class _PanelLines(Protocol):
         self.lost.set()
 
 
+class _SafeReaderThread(ReaderThread):
+    """pyserial's ReaderThread, but any failure ends in `connection_lost`, never a dead thread.
+
+    Its own loop catches only SerialException: an EIO from `in_waiting` (an ioctl, an OSError)
+    kills it silently, and the panel would go on believing the board is connected."""
+
+    def run(self) -> None:
+        if not hasattr(self.serial, "cancel_read"):
+            self.serial.timeout = 1
+        self.protocol = self.protocol_factory()
+        error: BaseException | None = None
+        try:
+            self.protocol.connection_made(self)
+        except Exception as exc:  # noqa: BLE001 (reported through connection_lost)
+            error = exc
+            self.alive = False
+        self._connection_made.set()
+        while error is None and self.alive:
+            try:
+                if not self.serial.is_open:
+                    break
+                data = self.serial.read(self.serial.in_waiting or 1)
+                if data:
+                    self.protocol.data_received(data)
+            except Exception as exc:  # noqa: BLE001 (EIO, a closed fd, a vanished device)
+                error = exc
+        self.alive = False
+        self.protocol.connection_lost(error)
+
+
 class _ButtonRule:
     """Press/hold for one panel button (the board sends edges; the host times the hold)."""
 
@@ -90,6 +122,7 @@ class Panel:
         self._light = TableLight.IDLE
         self._tray = False
         self._ring: tuple[int, int, int] | None = None
+        self._told_lost = False  # the app was told "disconnected" and has not heard "back" yet
 
     # -- the app's side ---------------------------------------------------------------------
     def start(self, queue: EventQueue) -> "Panel":
@@ -162,25 +195,37 @@ class Panel:
             try:
                 port = serial.serial_for_url(self.config.port, baudrate=self.config.baudrate,
                                              timeout=None, exclusive=True)
-            except (serial.SerialException, OSError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 (absent, busy, a bad URL: retried, never fatal)
                 self._count("open_failures")
                 self._note_error(exc)
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
                 continue
             delay = self.backoff[0]
-            self._session(port)
+            try:
+                self._session(port)
+            except Exception as exc:  # noqa: BLE001 (lost while opening: "already stopped")
+                self._note_error(exc)
+                self._count("disconnects")
+                try:
+                    port.close()
+                except Exception:  # noqa: BLE001 (the port is gone already)
+                    pass
+                self._stop.wait(delay)
 
     def _session(self, port: serial.SerialBase) -> None:
         lost = threading.Event()
-        reader = ReaderThread(port, lambda: _PanelLines(self, lost))
+        reader = _SafeReaderThread(port, lambda: _PanelLines(self, lost))
         reader.daemon = True
         reader.start()
-        reader.connect()
+        reader.connect()  # RuntimeError if the port died at once: _run counts it and retries
         self._reader = reader
         self._count("connects")
         self._last_rx = time.monotonic()
         self._set_flag(self._connected, True)
+        if self._told_lost:  # at start-up, the panel joining is no news
+            self._told_lost = False
+            self._announce("connected", "The button panel is back.")
         # A board that does not reset on open (native USB) announces itself only when asked.
         self._send(protocol.hello())
         self._resync()
@@ -200,9 +245,22 @@ class Panel:
             self._set_flag(self._ready, False)
             self._reader = None
             self._release_all()
-            reader.close()
+            try:
+                reader.close()
+            except Exception as exc:  # noqa: BLE001 (closing a vanished device may fail too)
+                self._note_error(exc)
             if not self._stop.is_set():
                 self._count("disconnects")
+                self._told_lost = True
+                why = self._last_error or "no reason given"
+                self._announce("disconnected", f"The button panel was disconnected ({why}); touch and keys "
+                                               f"still work, and it reconnects by itself when it is back.")
+
+    def _announce(self, state: str, message: str) -> None:
+        """Tell the app (on its queue): the table shows it, and falls back to touch and keys."""
+        queue = self._queue
+        if queue is not None:
+            queue.put(InputEvent("status", {"panel": state, "message": message}, self.source))
 
     def _resync(self) -> None:
         # A re-plugged board starts dark: tell it everything the app set while it was away.

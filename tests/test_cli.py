@@ -1,5 +1,7 @@
 """`companion replay` and `companion export` as a user runs them: a real process, real files."""
 import json
+import os
+import sqlite3
 import subprocess
 import sys
 
@@ -96,3 +98,35 @@ def test_export_writes_the_stored_game_as_a_replayable_log(tmp_path):
 def test_unknown_command():
     out = companion("fly")
     assert out.returncode == 2 and "unknown command" in out.stderr
+
+
+def test_export_of_a_damaged_or_foreign_file_exits_2_and_leaves_it_as_it_was(tmp_path):
+    text = tmp_path / "games.db"
+    text.write_text("not a database, a note\n" * 50)
+    out = companion("export", "--db", str(text))
+    assert out.returncode == 2 and "looks damaged" in out.stderr and "Traceback" not in out.stderr
+    assert text.read_text() == "not a database, a note\n" * 50 and not list(tmp_path.glob("*.corrupt-*"))
+    foreign = tmp_path / "foreign.db"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY)")
+    conn.commit()
+    conn.close()
+    before = foreign.read_bytes()
+    out = companion("export", "--db", str(foreign))
+    assert out.returncode == 2 and "left exactly as it is" in out.stderr and "Traceback" not in out.stderr
+    assert foreign.read_bytes() == before
+
+
+def test_run_on_a_foreign_schema_exits_1_with_one_sentence_and_keeps_the_file(tmp_path):
+    db = tmp_path / "games.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, header TEXT)")  # no "game" column
+    conn.execute("INSERT INTO meta VALUES ('schema', '1')")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    out = companion("run", env=dict(os.environ, COMPANION_DATA_DIR=str(tmp_path)))
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr[-2000:]
+    assert f"The saved games file {db} was not opened: its 'games' table lacks the columns 'game'" in out.stderr
+    assert db.read_bytes() == before and not list(tmp_path.glob("*.corrupt-*"))

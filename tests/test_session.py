@@ -1,9 +1,10 @@
 """The session: the only mutator. Accepted or rejected, undo/redo of anything, corrections."""
+import pytest
 import race_game  # noqa: F401  (registers "test-race")
 from race_game import Move, Roll
 
 from companion.session import Accepted, Rejected, Session
-from companion.store import Store
+from companion.store import Store, StoreError
 
 
 def new_session(store=None):
@@ -128,3 +129,10 @@ def test_a_stored_action_the_rules_now_refuse_is_set_aside_not_lost(tmp_path):
         kept = store._conn.execute("SELECT seq, reason FROM set_aside ORDER BY seq").fetchall()
         assert [seq for seq, _ in kept] == [1, 2] and "Move 4 steps or rest" in kept[0][1]
         assert again.submit(Move("Ann", 0)).ok  # play goes on from the last good position
+
+
+def test_a_new_game_on_a_read_only_store_is_refused_with_the_store_sentence(tmp_path):
+    Store.open(tmp_path / "g.db").close()
+    with Store.open(tmp_path / "g.db", read_only=True) as store:
+        with pytest.raises(StoreError, match="read-only"):  # the home screen shows this sentence
+            new_session(store)

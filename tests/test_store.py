@@ -1,8 +1,10 @@
 """The SQLite store: WAL + synchronous=FULL, and a corrupt file moved aside, never deleted."""
 import sqlite3
 
+import pytest
+
 from companion.engine.log import Header
-from companion.store import Store
+from companion.store import Store, StoreRefused
 
 
 def test_pragmas(tmp_path):
@@ -63,6 +65,7 @@ def test_unreadable_newer_schema_is_not_overwritten(tmp_path):
     conn.execute("UPDATE meta SET value='99' WHERE key='schema'")
     conn.commit()
     conn.close()
-    store = Store.open(db)
-    assert "newer version" in store.notice
-    store.close()
+    before = db.read_bytes()
+    with pytest.raises(StoreRefused, match="newer version"):
+        Store.open(db)  # refused, not moved aside: the newer app still reads it
+    assert db.read_bytes() == before and not list(tmp_path.glob("*.corrupt-*"))

@@ -152,10 +152,14 @@ def _to_plain(value, as_mapping=False):
 
 
 def _from_plain(value, hint, name: str, action_type: str):
+    optional = _unwrap_optional(hint) is not hint
     hint = _unwrap_optional(hint)
     where = f'The field "{name}" of a "{action_type}"'
     if value is None:
-        return None
+        # A null where the rules expect a value would reach them as None: refused here instead.
+        if optional or hint is Any:
+            return None
+        raise MalformedAction(f"{where} must not be null.", field=name)
     if hint is Pairs:
         if not isinstance(value, Mapping):
             raise MalformedAction(f"{where} must be an object.", field=name)

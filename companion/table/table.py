@@ -37,6 +37,7 @@ class Table:
         # its latest frame; `camera_status` is "connected" or "unavailable" (manual entry).
         self.camera: Any = None
         self.camera_status = ""
+        self.panel_status = ""  # "connected" / "disconnected" once the serial panel said so
         self.dice_check: Any = None     # an uncertain camera reading awaiting the players' check
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
@@ -177,6 +178,13 @@ class Table:
     def _on_status(self, event: InputEvent) -> Outcome:
         """A device's news: {"camera": "connected" | "unavailable", "message": "..."}."""
         value = event.value if isinstance(event.value, dict) else {}
+        if value.get("panel") in ("connected", "disconnected"):
+            # The panel's buttons are one more way in: touch and keys work without it.
+            self.panel_status = value["panel"]
+            if value.get("message"):
+                self.say(str(value["message"]), error=value["panel"] == "disconnected")
+            self._changed()
+            return Outcome(info=str(value.get("message") or ""))
         camera = value.get("camera")
         if camera not in ("connected", "unavailable"):
             return Outcome(info=f'"{event.value}" from {event.source or event.kind} means nothing here.')

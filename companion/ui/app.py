@@ -90,13 +90,21 @@ def run(argv=None, attach=None) -> int:
         print(f"config: {warning}", file=sys.stderr)
     configure_kivy(args, table_config)
     from companion.paths import DB_NAME
-    from companion.store import Store
+    from companion.store import Store, StoreError
 
     path = Path(args.data_dir or table_config.data_dir) / DB_NAME
+    # Kivy has swapped sys.stderr for its logger by now: the journal must get these as they are.
+    def to_stderr(message: str) -> None:
+        print(message, file=sys.__stderr__, flush=True)
+
     try:
-        store = Store.open(path)
-    except Exception as exc:  # a folder we cannot write: say so instead of a traceback
-        print(f"The saved games file {path} cannot be opened: {exc}", file=sys.stderr)
+        store = Store.open(path, report=to_stderr)
+    except StoreError as exc:  # locked, unreadable, foreign: the sentence names the file and why
+        # Exit 1: the service restarts the app, which is the retry for a lock or a full disk.
+        to_stderr(str(exc))
+        return 1
+    except Exception as exc:  # anything else: still a sentence, not a traceback
+        to_stderr(f"The saved games file {path} cannot be opened: {exc}")
         return 1
     from hardware.config import key_lookup
 

@@ -15,6 +15,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.engine.core import RulesError, find_game
 from companion.events import InputEvent
 from companion.session import Session
+from companion.store import StoreError
 from companion.table import Table
 
 from . import theme
@@ -120,7 +121,7 @@ class CompanionApp(App):
     def start_game(self, game_name: str, players, options=None) -> bool:
         try:
             session = Session.new(game_name, players, options, store=self.store)
-        except RulesError as exc:
+        except (RulesError, StoreError) as exc:  # StoreError: read-only or full, the game is not stored
             self.say(str(exc), error=True)
             return False
         self._play(session)

@@ -123,7 +123,10 @@ def test_unplug_and_plug_back_in(rig):
     # The board came back dark: the panel tells it the current state.
     assert board.wait_for(lambda b: (b.led, b.tray) == ("needs_confirmation", True), WAIT)
     board.press("CONFIRM")
-    assert events.get(timeout=WAIT) == panel_event(Command.CONFIRM)
+    # The app was told both ways (the table shows it): disconnected, then back.
+    news = [events.get(timeout=WAIT) for _ in range(3)]
+    assert [e.value["panel"] for e in news[:2]] == ["disconnected", "connected"]
+    assert news[2] == panel_event(Command.CONFIRM)
     counters = panel.status().counters
     assert counters["connects"] == 2 and counters["disconnects"] == 1
 
