@@ -60,10 +60,6 @@ def dice_wanted(state) -> tuple[int, ...]:
     return tuple(state.to_roll)
 
 
-def roller(state) -> str:
-    return state.names[state.active]
-
-
 def is_bot_turn(state) -> bool:
     return state.bot is not None and state.active == state.bot and not state.pending
 
@@ -72,6 +68,8 @@ def headline(state) -> str:
     if state.phase == "over":
         winner = state.names[state.winner[0]] if state.winner else "nobody"
         return f"Welcome to Centerville  \u00b7  {winner} wins!"
+    if state.phase.startswith("setup"):
+        return "Welcome to Centerville  \u00b7  Set-up"
     rounds = len(state.rounds)
     return (f"Centerville  \u00b7  Round {min(rounds + 1, 3)}  \u00b7  Turn {state.turn}  \u00b7  "
             f"{state.names[state.active]}")
@@ -178,7 +176,8 @@ class CentervilleInput(MenuInput):
         # and one path is worked out once (a spend can offer a few hundred actions).
         key = (table.state, self.pick.path)
         if self._menu is None or self._menu[0][0] is not key[0] or self._menu[0][1] != key[1]:
-            self._menu = (key, menu(table.state, self.legal(table), self.pick, secret_legacies(table.session)))
+            self._menu = (key, menu(table.state, self.legal(table), self.pick,
+                                    secret_legacies(table.session)))
         return self._menu[1]
 
     def die_on_pad(self, table: Table) -> int | None:
@@ -216,14 +215,16 @@ class CentervilleInput(MenuInput):
         if self.pages:
             return TableLight.NEEDS_CONFIRMATION
         if dice_wanted(table.state):
-            return TableLight.NEEDS_CONFIRMATION if self.roll_ready(table) else TableLight.WAITING_FOR_DICE
+            ready = self.roll_ready(table)
+            return TableLight.NEEDS_CONFIRMATION if ready else TableLight.WAITING_FOR_DICE
         if table.state.phase == "final":
             return TableLight.SCORING
         return TableLight.IDLE
 
     def _set(self, table: Table, **changes) -> Outcome:
         pick = replace(self.pick, **changes)
-        while pick.path and not menu(table.state, self.legal(table), pick, secret_legacies(table.session)):
+        secrets = secret_legacies(table.session)
+        while pick.path and not menu(table.state, self.legal(table), pick, secrets):
             pick = replace(pick, path=pick.path[:-1], cursor=None)
         self.pick = pick
         return Outcome()
@@ -237,15 +238,17 @@ class CentervilleInput(MenuInput):
             return outcome
         after = table.state
         self.pages = pages_between(before, after, action)
-        moved = words.action_changes(before, action)
-        if moved and not self.pages:
-            outcome.info = "; ".join(moved[:3]) + (f" (and {len(moved) - 3} more)" if len(moved) > 3 else "")
-        elif self.pages:
-            kinds = {page.kind for page in self.pages}
-            scored = len(after.rounds) > len(before.rounds)
-            parts = ([f"{after.names[after.bot]}'s turn: make each placement, then Done"] if "bot" in kinds else []) + \
-                    ([f"Scoring round {len(after.rounds)}: read each step, move the pieces, then Done"] if scored else [])
+        if self.pages:
+            parts = []
+            if any(page.kind == "bot" for page in self.pages):
+                parts.append(f"{after.names[after.bot]}'s turn: make each placement, then Done")
+            if len(after.rounds) > len(before.rounds):
+                parts.append(f"Scoring round {len(after.rounds)}: read each step, move the pieces, then Done")
             outcome.info = "; ".join(parts)
+            return outcome
+        moved = words.action_changes(before, action)
+        more = f" (and {len(moved) - 3} more)" if len(moved) > 3 else ""
+        outcome.info = "; ".join(moved[:3]) + more
         return outcome
 
     # -- intents --------------------------------------------------------------------------------
@@ -315,7 +318,8 @@ class CentervilleInput(MenuInput):
         return Outcome(info="Centerville's dice show icons: tap each die's face on the screen.")
 
     def on_dice(self, table: Table, values) -> Outcome:
-        return Outcome(info="The camera reads pip dice; enter Centerville's icon dice by tapping their faces.")
+        return Outcome(info="The camera reads pip dice; enter Centerville's icon dice by tapping "
+                            "their faces.")
 
     def on_clear(self, table: Table) -> Outcome:
         if self.pick.path:

@@ -204,8 +204,8 @@ class LegacyPrivately(ModalView):
             grid = GridLayout(cols=2, spacing=theme.scaled(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for tile in self.tiles:
-                button = TouchButton(text_px=18, text=legacy_title(tile), size_hint_y=None, height=theme.scaled(52),
-                                     chosen=tile == self.current)
+                button = TouchButton(text_px=18, text=legacy_title(tile), size_hint_y=None,
+                                     height=theme.scaled(52), chosen=tile == self.current)
                 button.color = theme.INK if button.chosen else theme.TEXT
                 button.bind(on_release=lambda _b, t=tile: self.choose(t))
                 grid.add_widget(button)
