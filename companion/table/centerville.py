@@ -50,6 +50,7 @@ class Page:
     title: str
     lines: tuple[str, ...]
     moves: tuple[str, ...] = ()
+    areas: tuple[str, ...] = ()  # the board areas it is about, marked on the board picture
 
 
 # -- what the game waits for ----------------------------------------------------------------------
@@ -382,6 +383,26 @@ def pages_between(before, after, action) -> list[Page]:
 
 
 def scoring_pages(state, index: int) -> list[Page]:
-    """Each step of the scoring round `state.rounds[index]`, a page to read (also Score our board's)."""
-    return [Page("scoring", step.title, tuple(step.lines), tuple(step.moves))
-            for step in words.scoring_steps(state, index)]
+    """Each step of the scoring round `state.rounds[index]`, a page to read (also Score our
+    board's), with the board areas the step counts."""
+    steps = state.rounds[index].steps
+    return [Page("scoring", view.title, tuple(view.lines), tuple(view.moves),
+                 step_areas(steps[k]) if k < len(steps) else ())
+            for k, view in enumerate(words.scoring_steps(state, index))]
+
+
+_OFFICES = ("office-mayor", "office-urban-planning", "office-police-fire", "office-public-works",
+            "office-finance", "office-city-council")
+_STEP_AREAS = {"river": ("river", "villas", "greenbelt"), "offices": _OFFICES, "status": ("status",),
+               "reset": _OFFICES + ("time",), "vocations": ("campus", "media"), "villas": ("villas",)}
+_LEGACY_AREAS = {"greenbelt": ("greenbelt",), "vocations": ("campus", "media"), "offices": _OFFICES}
+
+
+def step_areas(step) -> tuple[str, ...]:
+    """The board areas an engine scoring Step counts (the board picture's area names)."""
+    if step.name == "town":
+        return (f"zone-{step.subject}", "park")
+    if step.name == "legacy":
+        return _LEGACY_AREAS.get(step.subject, (f"zone-{step.subject[:-len('-zone')]}",))
+    return _STEP_AREAS.get(step.name, ())
+

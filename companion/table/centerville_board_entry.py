@@ -371,25 +371,7 @@ def scored(data: dict, scoring_round: int) -> Scored:
     state = scored_state(data, scoring_round)
     index = len(state.rounds) - 1
     pages = scoring_pages(state, index) + [summary(state)]
-    steps = state.rounds[index].steps
-    areas = [step_areas(steps[k]) if k < len(steps) else () for k in range(len(pages))]
-    return Scored(state, tuple(pages), tuple(areas))
-
-
-_OFFICES = ("office-mayor", "office-urban-planning", "office-police-fire", "office-public-works",
-            "office-finance", "office-city-council")
-_STEP_AREAS = {"river": ("river", "villas", "greenbelt"), "offices": _OFFICES, "status": ("status",),
-               "reset": _OFFICES + ("time",), "vocations": ("campus", "media"), "villas": ("villas",)}
-_LEGACY_AREAS = {"greenbelt": ("greenbelt",), "vocations": ("campus", "media"), "offices": _OFFICES}
-
-
-def step_areas(step) -> tuple[str, ...]:
-    """The board areas an engine scoring Step counts (the board picture's area names)."""
-    if step.name == "town":
-        return (f"zone-{step.subject}", "park")
-    if step.name == "legacy":
-        return _LEGACY_AREAS.get(step.subject, (f"zone-{step.subject[:-len('-zone')]}",))
-    return _STEP_AREAS.get(step.name, ())
+    return Scored(state, tuple(pages), tuple(page.areas for page in pages))
 
 
 def summary(s: State) -> Page:

@@ -69,14 +69,14 @@ class CentervilleScreen(Screen):
         ids.undo.disabled = not session.can_undo
         ids.redo.disabled = not session.can_redo
         items = wiring.items(table)
-        highlight = cv.highlights(state, items, wiring.pick)
+        page = wiring.pages[0] if wiring.pages else None
+        highlight = page.areas if page is not None else cv.highlights(state, items, wiring.pick)
         shown_state, shown_highlight = self._board_shows
         if state is not shown_state or highlight != shown_highlight:  # a face tapped leaves the board be
             ids.board.show(state, highlight=highlight)
             self._board_shows = (state, highlight)
         self._tabs(state)
         self._dice(table, wiring)
-        page = wiring.pages[0] if wiring.pages else None
         ids.explain.text = self._explain(table, wiring, page)
         self._page(page, len(wiring.pages))
         self._menu(table, wiring, items, page)
