@@ -93,6 +93,12 @@ class Session:
         return tuple(self._actions)
 
     @property
+    def before_last(self):
+        """The state before the last action (None at the start): what a resumed table needs to
+        say again what the last action asked of the players."""
+        return self._states[-2] if len(self._states) > 1 else None
+
+    @property
     def prompt(self):
         return self.game.prompt(self.state)
 

@@ -209,6 +209,14 @@ class CentervilleInput(MenuInput):
             self.pages = [Page("setup", "Set up the board", tuple(words.setup_checklist(state)))]
         return Draft(player=state.names[state.active] if state is not None else None)
 
+    def opened(self, table: Table) -> None:
+        """A game resumed after a crash or a power cut: the pages its last action asked the table
+        to read (a scoring round, the bot's placements) are read again from the start, since
+        nobody knows how far the players got with them."""
+        session = table.session
+        if session.actions and session.before_last is not None:
+            self.pages = pages_between(session.before_last, session.state, session.actions[-1])
+
     def wants_dice(self, table: Table) -> bool:
         return False  # icon dice are tapped; the camera reads them once taught (the icon dice issue)
 

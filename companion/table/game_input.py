@@ -20,6 +20,9 @@ class GameInput:
         """The draft to show after a change (e.g. the next player who still has to build)."""
         return draft
 
+    def opened(self, table: Table) -> None:
+        """A game was opened at the table (new or resumed): what the screen must show first."""
+
     def key(self, table: Table, key: str) -> tuple | None:
         return None
 

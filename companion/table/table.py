@@ -88,6 +88,7 @@ class Table:
         self.dice_check = None
         self.say(session.notice or "", error=bool(session.notice))
         self.draft = self._input.settle(self, Draft())
+        self._input.opened(self)
         self._changed()
 
     def close(self) -> None:

@@ -259,3 +259,17 @@ def test_keys_and_buttons_work_as_on_the_other_games(table):
     assert len(t.session.actions) == 1 and t.state.campus.count(None) == len(t.state.campus) - 1
     t.handle(InputEvent("key", "ctrl+z", "keyboard"))
     assert t.session.actions == ()
+
+
+def test_a_game_resumed_mid_scoring_reads_the_round_again(table, tmp_path):
+    """A power cut while the table reads a scoring round: the resumed game shows the round's
+    pages again, from the first (the log holds the game; what was read was never a game fact)."""
+    t = open_game(table, ("Ana", "Ben", "Cy"))
+    play_turns(t, random.Random(7), until=lambda t: any(p.kind == "scoring" for p in t.game_input.pages))
+    pages = list(t.game_input.pages)
+    command(t, "confirm")  # one step read before the power went
+    game_id = t.session.game_id
+    _, store = table
+    again = Table()
+    again.open(Session.resume(store, game_id))
+    assert [p.title for p in again.game_input.pages] == [p.title for p in pages]
