@@ -44,22 +44,11 @@ def progress(drv):
 
 
 def tap_listed(drv, button) -> None:
-    """Tap a button in the scrolling menu: scrolled into view first, as a finger would; a short
-    tap reaches the button only after the scroll view's timeout, so wait for its effect."""
+    """Tap a button in the scrolling menu: scrolled into view first, as a finger would; then
+    wait for the tap's effect."""
     view = drv.screen.ids.menu_scroll
-
-    def visible():
-        bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
-        y = button.to_window(*button.center)[1]
-        return bottom < y < top
-
-    for _ in range(20):
-        if visible() and not view.effect_y.velocity:
-            break
-        if not visible():
-            view.scroll_to(button, padding=0, animate=False)
-        drv.frames(1)
-    assert visible(), f"{button.text!r} cannot be scrolled into view (scroll_y {view.scroll_y})"
+    assert drv.scroll_to_see(view, button), \
+        f"{button.text!r} cannot be scrolled into view (scroll_y {view.scroll_y})"
     before = progress(drv)
     tap(drv, button)
     wait(drv, lambda: progress(drv) != before, f"the tap on {button.text!r} to do something")

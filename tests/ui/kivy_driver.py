@@ -54,19 +54,21 @@ class Driver:
         x, y = widget.to_window(*widget.center)
         self.touch(x, y)
 
-    def scroll_to_see(self, view, widget) -> None:
+    def scroll_to_see(self, view, widget) -> bool:
         """Scroll `view` until `widget`'s centre is inside it and the list is still, as a finger
-        would before tapping (a touch while a list still glides only stops it)."""
+        would before tapping (a touch while a list still glides only stops it); False if it
+        could not be brought into view."""
         def visible():
             bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
             return bottom < widget.to_window(*widget.center)[1] < top
 
         for _ in range(20):
             if visible() and not view.effect_y.velocity:
-                return
+                return True
             if not visible():
                 view.scroll_to(widget, padding=0, animate=False)
             self.frames(1)
+        return visible()
 
     def tap_square(self, row: int, street: int) -> None:
         sheet = self.screen.ids.sheet

@@ -38,18 +38,7 @@ def item(drv, label: str) -> None:
     buttons = drv.screen.menu_buttons
     assert label in buttons, f"{label!r} is not offered; the menu has {list(buttons)}"
     view, button = drv.screen.ids.menu.parent, buttons[label]
-
-    def visible():
-        bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
-        return bottom < button.to_window(*button.center)[1] < top
-
-    for _ in range(20):
-        # A touch while the list still glides only stops it: wait until it is still.
-        if visible() and not view.effect_y.velocity:
-            break
-        if not visible():
-            view.scroll_to(button, padding=0, animate=False)
-        drv.frames(1)
+    drv.scroll_to_see(view, button)
     table = drv.table
 
     def progress():
