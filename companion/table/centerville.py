@@ -70,10 +70,8 @@ def headline(state) -> str:
         winner = state.names[state.winner[0]] if state.winner else "nobody"
         return f"Welcome to Centerville  \u00b7  {winner} wins!"
     if state.phase.startswith("setup"):
-        return "Welcome to Centerville  \u00b7  Set-up"
-    rounds = len(state.rounds)
-    return (f"Centerville  \u00b7  Round {min(rounds + 1, 3)}  \u00b7  Turn {state.turn}  \u00b7  "
-            f"{state.names[state.active]}")
+        return "Welcome to Centerville: set-up"
+    return f"Round {min(len(state.rounds) + 1, 3)}, turn {state.turn}: {state.names[state.active]}"
 
 
 def path_of(state, action, secrets=None) -> tuple[str, ...] | None:
@@ -182,10 +180,14 @@ class CentervilleInput(MenuInput):
         return self._menu[1]
 
     def die_on_pad(self, table: Table) -> int | None:
-        """The die whose faces the pad shows: the one tapped, else the first still to enter."""
+        """The die whose faces the pad shows: the one tapped, else the first still to enter.
+        Before a turn's first roll with Masters to set, none until a die is tapped: the menu of
+        Master dice needs the room, and the owner sets them before rolling (The Master Tiles)."""
         wanted = dice_wanted(table.state)
         if self.pick.die in wanted:
             return self.pick.die
+        if table.state.phase == "masters" and not self.pick.faces:
+            return None
         return next((d for d in wanted if self.pick.face(d) is None), None)
 
     def roll_ready(self, table: Table) -> bool:

@@ -63,6 +63,8 @@ def confirm(drv) -> None:
 def enter_roll(drv, rng: random.Random) -> None:
     """Tap one face per die being rolled on the pad (the pad follows the next die), then confirm."""
     screen, wiring = drv.screen, drv.table.game_input
+    if wiring.die_on_pad(drv.table) is None:  # Masters to set first: a tap on a die starts the roll
+        tap(drv, screen.slots[cv.dice_wanted(drv.table.state)[0]])
     while not wiring.roll_ready(drv.table):
         die = wiring.die_on_pad(drv.table)
         assert screen.faces, "the face pad is empty while dice are to be entered"

@@ -65,7 +65,6 @@ class CentervilleScreen(Screen):
         if state is None or not isinstance(wiring, cv.CentervilleInput):
             return
         ids = self.ids
-        ids.headline.text = cv.headline(state)
         ids.undo.disabled = not session.can_undo
         ids.redo.disabled = not session.can_redo
         items = wiring.items(table)
@@ -84,13 +83,16 @@ class CentervilleScreen(Screen):
 
     def _explain(self, table, wiring, page) -> str:
         state = table.state
+        head = f"[color=#f9b833]{cv.headline(state)}[/color]"
         if page is not None:
-            return f"[b]{page.title}[/b]"
-        lines = [f"[b]{table.session.prompt.text}[/b]"]
+            return f"{head}\n[b]{page.title}[/b]"
+        lines = [head, f"[b]{table.session.prompt.text}[/b]"]
         if cv.is_bot_turn(state) and cv.dice_wanted(state):
             lines.append(words.bot_keep_rules(state))
         elif state.phase == "keep":
             lines.append("Tap the dice to pick up and reroll, or keep them all.")
+        elif state.phase == "masters" and wiring.die_on_pad(table) is None:
+            lines.append("Tap a die to enter the roll.")
         return "\n".join(lines)
 
     def _page(self, page, count: int) -> None:
