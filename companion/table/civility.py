@@ -27,7 +27,7 @@ class Pick:
 
     dice: tuple[int, ...] = ()
     path: tuple[str, ...] = ()
-    cursor: int = 0
+    cursor: int | None = None  # nothing highlighted until Next: a careless confirm takes nothing
 
 
 # -- sentences for the screen -----------------------------------------------------------------------
@@ -166,9 +166,9 @@ def menu(state: CivState, legal, pick: Pick) -> list[Item]:
 def settled_pick(state: CivState, legal, pick: Pick) -> Pick:
     """The pick kept valid: a path that still leads somewhere, a cursor on a button."""
     while pick.path and not menu(state, legal, pick):
-        pick = replace(pick, path=pick.path[:-1], cursor=0)
+        pick = replace(pick, path=pick.path[:-1], cursor=None)
     count = len(menu(state, legal, pick))
-    return replace(pick, cursor=pick.cursor % count if count else 0)
+    return replace(pick, cursor=pick.cursor % count if count and pick.cursor is not None else None)
 
 
 def _face(value) -> bool:
@@ -179,6 +179,8 @@ def _face(value) -> bool:
 @wiring("civility")
 class CivilityInput(MenuInput):
     """Taps, keys, buttons and dice readings -> Civility actions, through the menu of legal ones."""
+
+    fresh_cursor = None  # nothing highlighted on a new level either
 
     def __init__(self):
         self.pick = Pick()
@@ -217,7 +219,7 @@ class CivilityInput(MenuInput):
             dice = self.pick.dice + (value,) if len(self.pick.dice) < wanted[0] else (value,)
             return self._set(table, dice=dice)
         if value in ring_dice(state):
-            return self._set(table, dice=(value,), path=(), cursor=0)
+            return self._set(table, dice=(value,), path=(), cursor=None)
         shown = ", ".join(map(str, ring_dice(state))) or "none"
         return Outcome(info=f"No {value} is among the dice available now ({shown}).")
 
@@ -233,13 +235,15 @@ class CivilityInput(MenuInput):
 
     def on_clear(self, table: Table) -> Outcome:
         if self.pick.path:
-            return self._set(table, path=self.pick.path[:-1], cursor=0)
-        return self._set(table, dice=(), cursor=0)
+            return self._set(table, path=self.pick.path[:-1], cursor=None)
+        return self._set(table, dice=(), cursor=None)
 
     def on_command(self, table: Table, command: Command) -> Outcome:
         if command is Command.NEXT:
             count = len(self.items(table))
-            return self._set(table, cursor=self.pick.cursor + 1) if count else Outcome()
+            if not count:
+                return Outcome()
+            return self._set(table, cursor=0 if self.pick.cursor is None else self.pick.cursor + 1)
         return self.on_confirm(table)
 
     def on_confirm(self, table: Table) -> Outcome:
@@ -256,4 +260,6 @@ class CivilityInput(MenuInput):
             if wanted is not None:
                 return Outcome(info=f"{wanted[1]}: tap the die rolled (or press 1-6).")
             return Outcome(info="Nothing to confirm now.")
+        if self.pick.cursor is None:
+            return Outcome(info="Press Next to pick a choice, then confirm (or tap it).")
         return self.on_item(table, items[self.pick.cursor % len(items)].label)

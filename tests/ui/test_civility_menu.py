@@ -104,7 +104,8 @@ def test_taps_keys_and_a_dice_reading_play_through_the_table():
     table.handle(InputEvent("key", "6", "keyboard"))
     assert cv.chosen_die(table.state, wiring.pick) == 6
     labels = [i.label for i in wiring.items(table)]
-    for _ in range(labels.index("Move army")):
+    assert wiring.pick.cursor is None                    # nothing highlighted before Next
+    for _ in range(labels.index("Move army") + 1):
         table.handle(InputEvent("command", Command.NEXT, "button"))
     table.handle(InputEvent("command", Command.CONFIRM, "button"))
     assert wiring.pick.path == ("Move army",)

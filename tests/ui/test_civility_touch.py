@@ -257,9 +257,14 @@ def test_buttons_next_and_confirm_drive_the_menu(drv):
     assert state.current == "Bo" and state.step == "die"
     ring_die(drv, 1)
     labels = offered(drv)
+    # Nothing is highlighted until Next: Confirm alone takes nothing.
+    assert not any(b.chosen for b in drv.screen.menu_buttons.values())
+    assert drv.screen.ids.confirm.disabled
+    press(drv, "enter")
+    assert drv.table.state.step == "die" and "Press Next" in drv.table.message
     target = labels.index("Draw a card")
-    for _ in range(target):
-        press(drv, "n")                                      # Next: the highlight moves on
+    for _ in range(target + 1):
+        press(drv, "n")                                      # Next: the first, then the next one
     assert drv.screen.menu_buttons["Draw a card"].chosen
     hand = state.city("Bo").hand
     press(drv, "enter")                                      # Confirm: the highlighted choice
@@ -297,7 +302,8 @@ def test_the_winner_by_touch(drv):
     assert_layout(drv)
     tap(drv, screen.ids.undo)                                 # back to the table, the claim unpaid
     assert drv.app.screens.current == "civility" and not drv.table.session.finished
-    press(drv, "enter")                                      # the panel's Confirm: the only choice
+    press(drv, "n")                                          # the panel's Next: the only choice
+    press(drv, "enter")                                      # and its Confirm
     assert drv.app.screens.current == "civility-end"
     tap(drv, next(b for b in drv.screen.walk() if getattr(b, "text", "") == "Home"))
     assert drv.app.screens.current == "home"

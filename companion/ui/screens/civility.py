@@ -76,7 +76,7 @@ class CivilityScreen(Screen):
         ids.status.text = status_text(state)
         ids.explain.text = cv.explain(state, session.prompt)
         if cv.ring_dice(state):
-            small = int(theme.scaled(12.5))
+            small = int(theme.scaled(16))
             ids.explain.text += f"\n[size={small}][color=#b3bcc7]Ring: {cv.ring_legend()}[/color][/size]"
         self._dice(state, pick)
         revealing = bool(state.reveals) and not state.winner
@@ -87,7 +87,8 @@ class CivilityScreen(Screen):
         wanted = cv.dice_wanted(state)
         entering = wanted is not None and bool(pick.dice)
         ids.confirm.text = "Enter the dice" if entering else "Choose"
-        ids.confirm.disabled = not (entering or ids.menu.children)
+        # Choose takes the highlighted button: none is until Next is pressed (a tap takes its own).
+        ids.confirm.disabled = not (entering or (ids.menu.children and pick.cursor is not None))
         ids.back.disabled = not (pick.path or pick.dice)
 
     def _boards(self, state) -> None:
@@ -155,9 +156,9 @@ class CivilityScreen(Screen):
         for index, item in enumerate(items):
             seat = state.players.index(item.player) if item.player in state.players else None
             button = TouchButton(text=item.label + ("  \u203a" if item.action is None else ""),
-                                 size_hint_y=None, height=theme.scaled(50), font_size=theme.scaled(15),
+                                 size_hint_y=None, height=theme.scaled(50), text_px=18,
                                  margin=theme.scaled(12), ring=True, chosen=index == pick.cursor,
-                                 chosen_fill=theme.BUTTON_DOWN)
+                                 chosen_fill=theme.INFO)  # TEXT on it at 5.0:1
             if seat is not None and item.player != state.actor:
                 button.fill = [c * 0.45 + b * 0.55 for c, b in zip(theme.player_colour(seat)[:3],
                                                                     theme.BUTTON[:3])] + [1]

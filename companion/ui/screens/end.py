@@ -48,8 +48,9 @@ class EndScreen(Screen):
         ranking.clear_widgets()
         for place, name, tied in places(summary):
             player = players[name]
-            row = RankRow(place=place, name=name + ("  (tie)" if tied else ""),
-                                  score=str(player["score"]), detail=blocks(player["turn_scores"]),
+            # A tie is said on the detail line: the name's line is narrow at 800x480.
+            row = RankRow(place=place, name=name, score=str(player["score"]),
+                          detail=("tied  \u00b7  " if tied else "") + blocks(player["turn_scores"]),
                                   colour=theme.player_colour(seat[name]))
             ranking.add_widget(row)
         self.ids.chart.show([(p["name"], tuple(p["turn_scores"])) for p in summary["players"]])
@@ -58,7 +59,7 @@ class EndScreen(Screen):
         legend.add_widget(Widget())
         for index, p in enumerate(summary["players"]):
             label = Label(text=f"\u2014 {p['name']}", color=theme.player_colour(index), bold=True,
-                          font_size=theme.scaled(15), size_hint_x=None)
+                          font_size=theme.scaled(16), size_hint_x=None)
             label.bind(texture_size=lambda lab, size: setattr(lab, "width", size[0] + theme.scaled(12)))
             legend.add_widget(label)
         legend.add_widget(Widget())

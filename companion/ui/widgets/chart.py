@@ -34,7 +34,7 @@ class ScoreChart(Widget):
         top_value = max(5, max(max(line) for line in running))
         step = 5 if top_value <= 40 else 10
         top_value = -(-top_value // step) * step
-        font = theme.scaled(14)
+        font = theme.scaled(16)
         pad_l, pad_b, pad_t, pad_r = font * 3, font * 2.2, font, font
         x0, y0 = self.x + pad_l, self.y + pad_b
         w, h = self.width - pad_l - pad_r, self.height - pad_b - pad_t

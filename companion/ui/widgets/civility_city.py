@@ -57,6 +57,9 @@ class CityBoard(Widget):
         colour = theme.player_colour(self.seat)
         x, y, w, h = self.x + 2, self.y + 2, self.width - 4, self.height - 4
         u = min(h / 10.5, w / 11.5)  # one text line
+        # No text under 16 px at 800x480 (grown with the window), however narrow the board.
+        floor = theme.scaled(16)
+        small, line, head = max(0.8 * u, floor), max(0.9 * u, floor), max(0.95 * u, floor)
         with self.canvas:
             draw_box(x, y, w, h, theme.PANEL, radius=8)
             if self.acting:
@@ -66,15 +69,15 @@ class CityBoard(Widget):
             # the header: name, city, status
             Color(*colour)
             RoundedRectangle(pos=(x, top - 1.6 * u), size=(w, 1.6 * u), radius=[8, 8, 0, 0])
-            status = fitting([f"status {c.status}", f"st. {c.status}"], 0.9 * u, w * 0.3, bold=True)
-            status_w = text_texture(status, max(6, int(0.9 * u)), True).size[0]
+            status = fitting([f"status {c.status}", f"st. {c.status}"], line, w * 0.3, bold=True)
+            status_w = text_texture(status, max(6, int(line)), True).size[0]
             room = w - status_w - 1.2 * u
             names = [f"{c.player}  (Diplomat)", f"{c.player} (D)", c.player] if self.diplomat else [c.player]
-            draw_text(fitting(names, 0.95 * u, room, bold=True), x + 0.4 * u, top - 0.8 * u, 0.95 * u, theme.INK,
+            draw_text(fitting(names, head, room, bold=True), x + 0.4 * u, top - 0.8 * u, head, theme.INK,
                       bold=True, anchor="left")
-            draw_text(status, x + w - 0.4 * u, top - 0.8 * u, 0.9 * u, theme.INK, bold=True, anchor="right")
+            draw_text(status, x + w - 0.4 * u, top - 0.8 * u, line, theme.INK, bold=True, anchor="right")
             draw_text(c.city + ("  \u00b7  Perk: " + ", ".join(SHORT[p] for p in c.perks) if c.perks else ""),
-                      x + 0.4 * u, top - 2.25 * u, 0.8 * u, theme.TEXT_DIM, anchor="left")
+                      x + 0.4 * u, top - 2.25 * u, small, theme.TEXT_DIM, anchor="left")
             # the dials: two columns of bars
             dials = [(d, c.level(d), BOOK.level_max) for d in DEPARTMENTS]
             dials.append(("defenders", c.defenders, BOOK.defenders_max))
@@ -84,7 +87,7 @@ class CityBoard(Widget):
                 col, row = (i % 2, i // 2)
                 dx = x + 0.4 * u + col * col_w
                 dy = top - 3.3 * u - row * row_h
-                draw_text(SHORT[dial], dx, dy, 0.8 * u, theme.TEXT_DIM, anchor="left")
+                draw_text(SHORT[dial], dx, dy, small, theme.TEXT_DIM, anchor="left")
                 bar_x = dx + 2.1 * u
                 bar_w = col_w - 3.6 * u
                 seg = bar_w / top_value
@@ -92,7 +95,7 @@ class CityBoard(Widget):
                     filled = k < value
                     draw_box(bar_x + k * seg + 1, dy - 0.35 * u, seg - 2, 0.7 * u,
                              DIAL_FILL[dial] if filled else theme.PANEL_LIGHT, radius=2)
-                draw_text(str(value), bar_x + bar_w + 0.7 * u, dy, 0.9 * u, theme.TEXT, bold=True)
+                draw_text(str(value), bar_x + bar_w + 0.7 * u, dy, line, theme.TEXT, bold=True)
             # cards, saved die, tokens; army and bridges
             room = w - 0.8 * u
             base = [f"{c.hand} card{'s' if c.hand != 1 else ''}"]
@@ -100,12 +103,12 @@ class CityBoard(Widget):
                 base.append(f"saved {c.saved_die}")
             tail = ["Pacifist"] if c.pacifist else []
             extras = fitting(["  \u00b7  ".join(base + [TOKEN_TITLES[t] for t in c.tokens] + tail),
-                              " \u00b7 ".join(base + [TOKEN_SHORT[t] for t in c.tokens] + tail)], 0.8 * u, room)
-            draw_text(extras, x + 0.4 * u, y + 1.85 * u, 0.8 * u, theme.TEXT, anchor="left")
+                              " \u00b7 ".join(base + [TOKEN_SHORT[t] for t in c.tokens] + tail)], small, room)
+            draw_text(extras, x + 0.4 * u, y + 1.85 * u, small, theme.TEXT, anchor="left")
             bridges = ", ".join(where(b) for b in c.bridges)
             pieces = fitting([f"army {where(c.army)}  \u00b7  bridges {bridges}",
                               f"army {where(c.army)} \u00b7 br. {bridges}",
-                              f"A {where(c.army)} \u00b7 B {bridges}"], 0.8 * u, room)
+                              f"A {where(c.army)} \u00b7 B {bridges}"], small, room)
             away = c.army != HOME or any(b != HOME for b in c.bridges)
-            draw_text(pieces, x + 0.4 * u, y + 0.8 * u, 0.8 * u, theme.ACCENT if away else theme.TEXT_DIM,
+            draw_text(pieces, x + 0.4 * u, y + 0.8 * u, small, theme.ACCENT if away else theme.TEXT_DIM,
                       anchor="left")

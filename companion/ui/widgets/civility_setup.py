@@ -91,7 +91,7 @@ class CitySetupView(ModalView):
         right = BoxLayout(orientation="vertical", spacing=s(2))
         self.cities = GridLayout(cols=3, spacing=s(3), size_hint_y=None, height=s(3 * 48 + 6))
         right.add_widget(self.cities)
-        self.note = Label(font_size=s(12), color=theme.TEXT_DIM, size_hint_y=None, height=s(42),
+        self.note = Label(font_size=s(16), color=theme.TEXT_DIM, size_hint_y=None, height=s(42),
                           halign="left", valign="middle")
         self.note.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         right.add_widget(self.note)
@@ -110,20 +110,20 @@ class CitySetupView(ModalView):
     def _build(self) -> None:
         s = theme.scaled
         for i, name in enumerate(self.names):
-            button = TouchButton(font_size=s(15), margin=s(8))
+            button = TouchButton(margin=s(8))
             button.bind(on_release=lambda _b, k=i: self.choose_seat(k))
             self.seat_list.add_widget(button)
             self.seat_buttons.append(button)
         self.seat_list.add_widget(BoxLayout())
         for city, facts in CITIES.items():
-            button = TouchButton(text=city + (" (exp.)" if facts.expansion else ""), font_size=s(15),
+            button = TouchButton(text=city + (" (exp.)" if facts.expansion else ""),
                                  margin=s(8), chosen_fill=theme.ACCENT)
             button.bind(on_release=lambda _b, c=city: self.choose_city(c))
             self.cities.add_widget(button)
             self.city_buttons[city] = button
         for dial in DIALS:
             row = BoxLayout(spacing=s(4))
-            row.add_widget(Label(text=DIAL_TITLES[dial], font_size=s(15), color=theme.TEXT, halign="left",
+            row.add_widget(Label(text=DIAL_TITLES[dial], font_size=s(16), color=theme.TEXT, halign="left",
                                  valign="middle", size_hint_x=0.45))
             row.children[0].bind(size=lambda lab, size: setattr(lab, "text_size", size))
             minus = TouchButton(text="-", bold=True, size_hint_x=None, width=s(48))

@@ -50,7 +50,7 @@ Builder.load_string(f"""
     text_size: self.width - dp(32), None
     halign: 'center'
     valign: 'middle'
-    font_size: sp(17) * app.ui_scale
+    font_size: sp(18) * app.ui_scale
     color: 1, 1, 1, 1
     opacity: 1 if self.text else 0
     canvas.before:
@@ -79,7 +79,7 @@ class TouchButton(Button):
     ring = BooleanProperty(False)
     # The text's size at 800x480 (grown with the window). A font_size given to the constructor
     # is overridden by the rule above, which follows the window's scale: give text_px instead.
-    text_px = NumericProperty(17)
+    text_px = NumericProperty(18)
     margin = NumericProperty(dp(24))  # room left and right of the text  # draw a ring when chosen (keeps the colour: Project chips)
 
 

@@ -18,9 +18,15 @@ def text_texture(text: str, size: int, bold: bool = False):
     return label.texture
 
 
+# While a list (the screen audit's), every drawn text is noted in it: (text, px, colour).
+drawn: list | None = None
+
+
 def draw_text(text: str, x: float, y: float, size: float, colour, bold=False, anchor="center"):
     """Draw `text` with its centre (or its left/top-left corner) at x, y."""
     texture = text_texture(text, max(6, int(size)), bold)
+    if drawn is not None:
+        drawn.append((text, max(6, int(size)), colour))
     w, h = texture.size
     if anchor == "center":
         x, y = x - w / 2, y - h / 2

@@ -44,7 +44,7 @@ class SheetChoiceView(ModalView):
         for folder, title in ((SHEETS, "Village Sheet"), (LEGENDS, "Projects! legend")):
             body.add_widget(self._column(data_dir, folder, title))
         root.add_widget(body)
-        self.note = _wrapped(Label(font_size=s(15), color=theme.TEXT, size_hint_y=None, height=s(72),
+        self.note = _wrapped(Label(font_size=s(16), color=theme.TEXT, size_hint_y=None, height=s(72),
                                    halign="left", valign="middle"))
         root.add_widget(self.note)
         self.add_widget(root)
