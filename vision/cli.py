@@ -68,7 +68,12 @@ def _read(args) -> int:
             print(f"error: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        reading = reader.read(image)
+        try:
+            reading = reader.read(image)
+        except Exception as exc:  # noqa: BLE001 - one photo the reader cannot read must not stop the batch
+            print(f"error: {path}: the dice could not be read ({type(exc).__name__}: {exc})", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
         dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
         print(json.dumps({"path": path, "dice": dice}), flush=True)
     return status
