@@ -1,6 +1,6 @@
 """Per-set figures of a reader on the shared real photos (used by vision_accuracy.py).
 
-Every labelled die is matched to at most one die read: among the dice read whose box holds the
+Every labelled die is matched (vision.realdata.score_photo) to at most one die read: among the dice read whose box holds the
 label box's centre (labels sometimes box only the top face), the nearest one not yet taken.
   read right     matched, and the face read is the label's (asked about or not)
   found          matched
@@ -17,39 +17,7 @@ import time
 
 import cv2
 
-from vision.realdata import photos
-
-
-def _centre(box):
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-
-def _inside(point, box) -> bool:
-    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
-
-
-def score_photo(reading, labels) -> dict:
-    taken: set[int] = set()
-    out = {"dice": 0, "found": 0, "correct": 0, "flagged": 0, "flagged_right": 0, "silent_misreads": 0}
-    for face, box in labels:
-        out["dice"] += 1
-        c = _centre(box)
-        holders = [k for k, d in enumerate(reading.dice) if k not in taken and _inside(c, d.box)]
-        if not holders:
-            continue
-        k = min(holders, key=lambda j: sum((a - b) ** 2 for a, b in zip(_centre(reading.dice[j].box), c)))
-        taken.add(k)
-        die = reading.dice[k]
-        out["found"] += 1
-        right = die.face == face
-        out["correct"] += right
-        out["flagged"] += die.uncertain
-        out["flagged_right"] += die.uncertain and right
-        out["silent_misreads"] += (not right) and not die.uncertain
-    spare = [d for k, d in enumerate(reading.dice) if k not in taken]
-    out["no_die"] = sum(not any(_inside(_centre(d.box), b) for _, b in labels) for d in spare)
-    out["doubled"] = len(spare) - out["no_die"]
-    return out
+from vision.realdata import photos, score_photo
 
 
 def score_set(reader, name: str, split: str) -> dict | None:

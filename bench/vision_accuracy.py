@@ -32,6 +32,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.reader import DiceReader  # noqa: E402
+from vision.model import DEFAULT_DETECTOR, LearnedReader  # noqa: E402
 from vision.realdata import SETS  # noqa: E402
 from vision.synth import render_tray  # noqa: E402
 
@@ -137,7 +138,6 @@ def webcam_crops(reader: DiceReader) -> dict | None:
 
 def _reader(args):
     if args.reader == "learned":
-        from vision.model import LearnedReader
         return LearnedReader(args.model)
     return DiceReader(args.model, keep_crops=False)
 
@@ -159,6 +159,11 @@ def main(argv=None) -> int:
     reader = _reader(args)
     t0 = time.perf_counter()
     real = [r for name in SETS for split in args.splits.split(",") if (r := score_set(reader, name, split))]
+    if args.reader == "cascade" and not args.model and DEFAULT_DETECTOR.is_file():
+        # `make bench` shows the shipped learned detector beside the cascade on the real sets.
+        learned = LearnedReader()
+        real += [dict(r, set=f"{r['set']} (learned)") for name in SETS for split in args.splits.split(",")
+                 if (r := score_set(learned, name, split))]
     if args.real_only:
         result = {"real": real, "seconds": round(time.perf_counter() - t0, 1)}
         print(json.dumps(result) if args.json else "\n".join(format_set(r) for r in real))

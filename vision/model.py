@@ -1,0 +1,136 @@
+"""The learned dice detector: one TFLite network, one forward pass per frame -> dice, faces, boxes.
+
+The network (vision/train/detector.py, CenterNet-style) gives a heatmap per face and a box head
+on a grid 4 times coarser than its input; here a 3x3 max-pool keeps the peaks, each peak is a
+die showing the face of its channel, and the peak's height is the die's confidence. The file's
+thresholds (models/dice_detector.json) were chosen on the real photos of the calib split
+(vision/train/calibrate.py), not on renders.
+
+This is the only module that imports a TFLite runtime (vision.classify gets it from here).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .colors import dominant_color
+
+__all__ = ["DEFAULT_DETECTOR", "Detection", "DiceModel", "LearnedReader", "interpreter_class"]
+
+DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
+# Used where the model's .json names no thresholds (a model not yet calibrated).
+FIND_FROM = 0.3
+ASK_BELOW = 0.5
+
+
+def interpreter_class():
+    """The first TFLite runtime that imports: ai-edge-litert, tflite-runtime, TensorFlow."""
+    from .classify import ModelError
+    try:
+        from ai_edge_litert.interpreter import Interpreter
+        return Interpreter
+    except ImportError:
+        pass
+    try:
+        from tflite_runtime.interpreter import Interpreter
+        return Interpreter
+    except ImportError:
+        pass
+    try:
+        import tensorflow as tf
+        return tf.lite.Interpreter
+    except ImportError:
+        raise ModelError("No TFLite runtime is installed: install ai-edge-litert "
+                         "(or tflite-runtime) to read dice.", "ai-edge-litert") from None
+
+
+@dataclass(frozen=True)
+class Detection:
+    face: int                                   # 1..6
+    confidence: float                           # the peak's height, 0..1
+    box: tuple[int, int, int, int]              # in the frame's pixels, x1 y1 exclusive
+
+
+class DiceModel:
+    """Loads the detector once; detect(frame_bgr) -> [Detection] for a frame of any size."""
+
+    def __init__(self, model_path: Path | str | None = None, num_threads: int = 1,
+                 find_from: float | None = None):
+        from .classify import ModelError
+        self.model_path = Path(model_path) if model_path is not None else DEFAULT_DETECTOR
+        if not self.model_path.is_file():
+            raise ModelError(f"The dice detector {self.model_path} does not exist.", self.model_path)
+        meta_path = self.model_path.with_suffix(".json")
+        self.meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        self.find_from = find_from if find_from is not None else float(self.meta.get("find_from", FIND_FROM))
+        self.ask_below = float(self.meta.get("ask_below", ASK_BELOW))
+        try:
+            self._interpreter = interpreter_class()(model_path=str(self.model_path), num_threads=num_threads)
+            self._interpreter.allocate_tensors()
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"The dice detector {self.model_path} is not a usable TFLite model: {exc}",
+                             self.model_path) from exc
+        inp = self._interpreter.get_input_details()[0]
+        self._input = inp["index"]
+        _, self.input_h, self.input_w, _ = (int(v) for v in inp["shape"])
+        outs = self._interpreter.get_output_details()
+        # Heat has 6 channels, box 4: tell them apart by shape (converters reorder outputs).
+        self._heat = next(o["index"] for o in outs if int(o["shape"][-1]) == 6)
+        self._box = next(o["index"] for o in outs if int(o["shape"][-1]) == 4)
+
+    def raw(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The network's heat (h, w, 6) and box (h, w, 4) maps for a frame."""
+        x = cv2.resize(frame_bgr, (self.input_w, self.input_h), interpolation=cv2.INTER_AREA)
+        self._interpreter.set_tensor(self._input, x[None].astype(np.float32))
+        self._interpreter.invoke()
+        return self._interpreter.get_tensor(self._heat)[0], self._interpreter.get_tensor(self._box)[0]
+
+    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+        heat, box = self.raw(frame_bgr)
+        h, w = frame_bgr.shape[:2]
+        return decode(heat, box, w / heat.shape[1], h / heat.shape[0],
+                      self.find_from if find_from is None else find_from, w, h)
+
+
+def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height: int) -> list[Detection]:
+    """Peaks of the face heatmaps (3x3 max-pool, over every face at once) as detections; sx, sy:
+    frame pixels per grid cell."""
+    best = heat.max(axis=2)
+    pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
+    out = []
+    for y, x in zip(ys, xs):
+        face = int(heat[y, x].argmax()) + 1
+        lw, lh, dx, dy = (float(v) for v in box[y, x])
+        cx, cy = (x + dx) * sx, (y + dy) * sy
+        w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
+        b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
+             min(height, round(cy + h / 2)))
+        out.append(Detection(face, float(best[y, x]), b))
+    return out
+
+
+class LearnedReader:
+    """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader)."""
+
+    def __init__(self, model_path: Path | str | None = None, threshold: float | None = None,
+                 model: DiceModel | None = None):
+        self.model = model or DiceModel(model_path)
+        self.threshold = self.model.ask_below if threshold is None else threshold
+
+    def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None):
+        from .reader import DiceReading, DieRead
+        if frame_bgr is None or frame_bgr.ndim != 3 or min(frame_bgr.shape[:2]) < 8:
+            raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not "
+                             f"{None if frame_bgr is None else frame_bgr.shape}.")
+        dice = [DieRead(face=d.face, label=f"pip{d.face}", confidence=d.confidence, box=d.box,
+                        color=dominant_color(frame_bgr, d.box), uncertain=d.confidence < self.threshold)
+                for d in self.model.detect(frame_bgr)]
+        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
+        row = max(1.0, float(np.median(sides))) if sides else 1.0
+        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
+        return DiceReading(tuple(dice), frame_index, time, False)

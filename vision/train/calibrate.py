@@ -1,0 +1,78 @@
+"""Choose the detector's two thresholds on real photos (the calib split), never on renders.
+
+find_from: the least peak height that makes a die at all; the one that maximises dice read
+right minus boxes on no die (a missed die and a box on a coin each cost a tap to fix).
+ask_below: below it a die is flagged and the table asked; the lowest one that leaves silent
+misreads at or under SILENT_AT_MOST of the calib dice (fewer questions for the same safety).
+
+    .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+
+from ..model import DiceModel, decode
+from ..realdata import SETS, photos, score_photo
+
+SILENT_AT_MOST = 0.005
+FLOOR = 0.05
+
+
+def _reading(dets, find_from, ask_below):
+    return SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
+                                 for d in dets if d.confidence >= find_from])
+
+
+def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
+    model = DiceModel(model_path, find_from=FLOOR)
+    shots = []
+    for name in SETS:
+        for shot in photos(name, split):
+            img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+            shots.append((model.detect(img, FLOOR), shot.dice))
+    if not shots:
+        raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
+
+    def total(find_from, ask_below):
+        out: dict = {}
+        for dets, labels in shots:
+            for k, v in score_photo(_reading(dets, find_from, ask_below), labels).items():
+                out[k] = out.get(k, 0) + v
+        return out
+
+    grid = np.round(np.arange(FLOOR, 0.9, 0.025), 3)
+    find_from = float(max(grid, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0))))
+    dice = total(find_from, 0.0)["dice"]
+    ask_below = next((float(t) for t in np.round(np.arange(0.0, 1.0, 0.01), 3)
+                      if total(find_from, t)["silent_misreads"] <= SILENT_AT_MOST * dice), 1.0)
+    figures = total(find_from, ask_below)
+    figures["photos"] = len(shots)
+    return {"find_from": find_from, "ask_below": ask_below, "figures": figures,
+            "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m vision.train.calibrate", description=__doc__.splitlines()[0])
+    p.add_argument("model", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite")
+    p.add_argument("--write", action="store_true", help="store the thresholds in the model's .json")
+    args = p.parse_args(argv)
+    result = calibrate(args.model)
+    print(json.dumps(result))
+    if args.write:
+        meta_path = args.model.with_suffix(".json")
+        meta = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
+        meta.update(find_from=result["find_from"], ask_below=result["ask_below"],
+                    calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
+        meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
