@@ -20,8 +20,29 @@ import cv2
 from vision.realdata import photos, score_photo
 
 
-def score_set(reader, name: str, split: str) -> dict | None:
-    """Figures of reader on one set and split (None when the set is not on this machine)."""
+def _draw(path, image, reading, labels) -> None:
+    """The photo with the labels (thin green: read right; red: missed or misread, with the
+    label's face) and the dice read (blue, face and confidence; a flagged one is dashed-thin)."""
+    image = image.copy()
+    for die in reading.dice:
+        cv2.rectangle(image, die.box[:2], die.box[2:], (255, 80, 0), 1 if die.uncertain else 2)
+        cv2.putText(image, f"{die.face}:{die.confidence:.2f}", (die.box[0], die.box[1] - 2),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.35, (255, 80, 0), 1)
+    for face, box in labels:
+        c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        ok = any(d.face == face and d.box[0] <= c[0] <= d.box[2] and d.box[1] <= c[1] <= d.box[3]
+                 for d in reading.dice)
+        b = [int(v) for v in box]
+        cv2.rectangle(image, (b[0], b[1]), (b[2], b[3]), (0, 200, 0) if ok else (0, 0, 255), 1)
+        if not ok:
+            cv2.putText(image, str(face), (b[0], b[3] + 10), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 255), 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), image)
+
+
+def score_set(reader, name: str, split: str, misses=None) -> dict | None:
+    """Figures of reader on one set and split (None when the set is not on this machine); misses:
+    a folder for each photo with a die missed or misread, or a box on no die, drawn."""
     shots = photos(name, split)
     if not shots:
         return None
@@ -32,8 +53,11 @@ def score_set(reader, name: str, split: str) -> dict | None:
         t0 = time.process_time()
         reading = reader.read(image)
         cpu.append(1000 * (time.process_time() - t0))
-        for k, v in score_photo(reading, shot.dice).items():
+        counts = score_photo(reading, shot.dice)
+        for k, v in counts.items():
             total[k] = total.get(k, 0) + v
+        if misses is not None and (counts["correct"] < counts["dice"] or counts["no_die"]):
+            _draw(misses / name / shot.path.name, image, reading, shot.dice)
     cpu.sort()
     total.update(set=name, split=split, photos=len(shots),
                  cpu_ms={"median": round(statistics.median(cpu), 1),

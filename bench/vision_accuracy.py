@@ -154,11 +154,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default=HELD_OUT_SEED,
                         help="seed of the rendered trays (tune the detector on another seed than the held-out one)")
     parser.add_argument("--misses", type=Path, metavar="DIR",
-                        help="write each rendered tray with a missed (red) or misread (orange) die to DIR")
+                        help="write each rendered tray with a missed (red) or misread (orange) die to DIR, and each "
+                             "real photo with a die missed or misread or a box on no die")
     args = parser.parse_args(argv)
     reader = _reader(args)
     t0 = time.perf_counter()
-    real = [r for name in SETS for split in args.splits.split(",") if (r := score_set(reader, name, split))]
+    real = [r for name in SETS for split in args.splits.split(",")
+            if (r := score_set(reader, name, split, args.misses and args.misses / f"real-{args.reader}-{split}"))]
     if args.reader == "cascade" and not args.model and DEFAULT_DETECTOR.is_file():
         # `make bench` shows the shipped learned detector beside the cascade on the real sets.
         learned = LearnedReader()

@@ -59,7 +59,7 @@ class DiceModel:
     """Loads the detector once; detect(frame_bgr) -> [Detection] for a frame of any size."""
 
     def __init__(self, model_path: Path | str | None = None, num_threads: int = 1,
-                 find_from: float | None = None):
+                 find_from: float | None = None, flip: bool | None = None):
         from .classify import ModelError
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_DETECTOR
         if not self.model_path.is_file():
@@ -68,6 +68,9 @@ class DiceModel:
         self.meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
         self.find_from = find_from if find_from is not None else float(self.meta.get("find_from", FIND_FROM))
         self.ask_below = float(self.meta.get("ask_below", ASK_BELOW))
+        # Also read the mirrored frame and average the heatmaps (a second pass, a few ms): chosen
+        # in the .json where it read more calib dice right.
+        self.flip = bool(self.meta.get("flip", False)) if flip is None else flip
         try:
             self._interpreter = interpreter_class()(model_path=str(self.model_path), num_threads=num_threads)
             self._interpreter.allocate_tensors()
@@ -85,9 +88,18 @@ class DiceModel:
     def raw(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The network's heat (h, w, 6) and box (h, w, 4) maps for a frame."""
         x = cv2.resize(frame_bgr, (self.input_w, self.input_h), interpolation=cv2.INTER_AREA)
+        heat, box = self._run(x)
+        if self.flip:
+            # Pip layouts are mirror-symmetric: the mirrored frame's heat, mirrored back, is a
+            # second opinion on the same faces (boxes come from the first pass only).
+            heat = (heat + self._run(np.ascontiguousarray(x[:, ::-1]))[0][:, ::-1]) / 2
+        return heat, box
+
+    def _run(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         self._interpreter.set_tensor(self._input, x[None].astype(np.float32))
         self._interpreter.invoke()
-        return self._interpreter.get_tensor(self._heat)[0], self._interpreter.get_tensor(self._box)[0]
+        return (self._interpreter.get_tensor(self._heat)[0].copy(),
+                self._interpreter.get_tensor(self._box)[0].copy())
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
         heat, box = self.raw(frame_bgr)
@@ -111,16 +123,57 @@ def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height
         b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
              min(height, round(cy + h / 2)))
         out.append(Detection(face, float(best[y, x]), b))
-    return out
+    return _one_per_die(out)
+
+
+def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
+    """Drop a peak whose centre lies in the middle of a stronger die's box: a big die's face
+    can raise two peaks a few cells apart (the 3x3 max-pool keeps both). A touching neighbour's
+    centre lies about one edge away, outside the middle inner of the box."""
+    kept: list[Detection] = []
+    for d in sorted(dets, key=lambda d: -d.confidence):
+        cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+        if not any(abs(cx - (k.box[0] + k.box[2]) / 2) < inner * (k.box[2] - k.box[0]) / 2 and
+                   abs(cy - (k.box[1] + k.box[3]) / 2) < inner * (k.box[3] - k.box[1]) / 2 for k in kept):
+            kept.append(d)
+    return kept
+
+
+def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection]) -> list[Detection]:
+    """The same dice with the face and confidence the crop classifier (vision.classify) reads in
+    their boxes: the second opinion where the network's own face channels read worse."""
+    if not dets:
+        return []
+    from .crops import die_crop
+    crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
+    best, probability = classifier.faces(classifier.probabilities(crops))
+    faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
+    return [Detection(f, float(p), d.box) for f, p, d in zip(faces, probability, dets)]
 
 
 class LearnedReader:
-    """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader)."""
+    """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader).
+
+    faces "model": the network's face channels (one pass); "classifier": the detector finds the
+    dice and the crop classifier reads them (its .json's "faces" says which read more calib dice
+    right).
+    """
 
     def __init__(self, model_path: Path | str | None = None, threshold: float | None = None,
-                 model: DiceModel | None = None):
+                 model: DiceModel | None = None, faces: str | None = None):
         self.model = model or DiceModel(model_path)
         self.threshold = self.model.ask_below if threshold is None else threshold
+        self.faces = faces or self.model.meta.get("faces", "model")
+        if self.faces not in ("model", "classifier"):
+            raise ValueError(f"faces must be 'model' or 'classifier', not {self.faces!r}.")
+        self.classifier = None
+        if self.faces == "classifier":
+            from .classify import FaceClassifier
+            self.classifier = FaceClassifier()
+
+    def detect(self, frame_bgr: np.ndarray) -> list[Detection]:
+        dets = self.model.detect(frame_bgr)
+        return classifier_faces(self.classifier, frame_bgr, dets) if self.classifier else dets
 
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None):
         from .reader import DiceReading, DieRead
@@ -129,7 +182,7 @@ class LearnedReader:
                              f"{None if frame_bgr is None else frame_bgr.shape}.")
         dice = [DieRead(face=d.face, label=f"pip{d.face}", confidence=d.confidence, box=d.box,
                         color=dominant_color(frame_bgr, d.box), uncertain=d.confidence < self.threshold)
-                for d in self.model.detect(frame_bgr)]
+                for d in self.detect(frame_bgr)]
         sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
         row = max(1.0, float(np.median(sides))) if sides else 1.0
         dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))

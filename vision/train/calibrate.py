@@ -2,8 +2,8 @@
 
 find_from: the least peak height that makes a die at all; the one that maximises dice read
 right minus boxes on no die (a missed die and a box on a coin each cost a tap to fix).
-ask_below: below it a die is flagged and the table asked; the lowest one that leaves silent
-misreads at or under SILENT_AT_MOST of the calib dice (fewer questions for the same safety).
+ask_below: below it a die is flagged and the table asked; the one that costs least when a
+silent misread (a wrong score nobody checks) costs SILENT_COST questions.
 
     .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
 """
@@ -18,25 +18,47 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from ..model import DiceModel, decode
+from ..model import DiceModel, classifier_faces
 from ..realdata import SETS, photos, score_photo
 
-SILENT_AT_MOST = 0.005
+SILENT_COST = 10
 FLOOR = 0.05
 
 
 def _reading(dets, find_from, ask_below):
     return SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
-                                 for d in dets if d.confidence >= find_from])
+                                 for d in dets if d.peak >= find_from])
 
 
 def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
-    model = DiceModel(model_path, find_from=FLOOR)
+    """The thresholds, and whether to read the mirrored frame too, that do best on split."""
+    from ..classify import FaceClassifier
+    classifier = FaceClassifier()
+    tried = [_calibrate(model_path, split, flip, faces, classifier)
+             for flip in (False, True) for faces in ("model", "classifier")]
+    for r in tried:
+        log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
+            f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
+    # Most dice read right; among equals, fewer questions.
+    return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
+
+
+def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier) -> dict:
+    model = DiceModel(model_path, find_from=FLOOR, flip=flip)
     shots = []
     for name in SETS:
         for shot in photos(name, split):
             img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
-            shots.append((model.detect(img, FLOOR), shot.dice))
+            dets = model.detect(img, FLOOR)
+            if faces == "classifier":
+                # The peak finds the die (find_from); the classifier's probability is its confidence.
+                read = classifier_faces(classifier, img, dets)
+                dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.confidence)
+                        for d, r in zip(dets, read)]
+            else:
+                dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.confidence)
+                        for d in dets]
+            shots.append((dets, shot.dice))
     if not shots:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
 
@@ -50,11 +72,11 @@ def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
     grid = np.round(np.arange(FLOOR, 0.9, 0.025), 3)
     find_from = float(max(grid, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0))))
     dice = total(find_from, 0.0)["dice"]
-    ask_below = next((float(t) for t in np.round(np.arange(0.0, 1.0, 0.01), 3)
-                      if total(find_from, t)["silent_misreads"] <= SILENT_AT_MOST * dice), 1.0)
+    ask_below = float(min(np.round(np.arange(0.0, 1.0, 0.01), 3),
+                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
     figures = total(find_from, ask_below)
     figures["photos"] = len(shots)
-    return {"find_from": find_from, "ask_below": ask_below, "figures": figures,
+    return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": faces,
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
 
 
@@ -68,7 +90,8 @@ def main(argv=None) -> int:
     if args.write:
         meta_path = args.model.with_suffix(".json")
         meta = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
-        meta.update(find_from=result["find_from"], ask_below=result["ask_below"],
+        meta.update(find_from=result["find_from"], ask_below=result["ask_below"], flip=result["flip"],
+                    faces=result["faces"],
                     calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
         meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     return 0

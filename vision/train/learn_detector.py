@@ -141,8 +141,9 @@ def main(argv=None) -> int:
     shutil.copyfile(args.work / f"{args.name}.{chosen}.tflite", args.out / f"{args.name}.tflite")
     meta = {"input": [INPUT_W, INPUT_H], "channels": "BGR 0..255 float32", "quantization": chosen,
             "find_from": results[chosen]["find_from"], "ask_below": results[chosen]["ask_below"],
+            "flip": results[chosen]["flip"], "faces": results[chosen]["faces"],
             "calibrated_on": results[chosen]["calibrated_on"], "calib_figures": results[chosen]["figures"],
-            "recipe": {k: str(v) for k, v in vars(args).items()}, "parameters": model.count_params(),
+            "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()}, "parameters": model.count_params(),
             "tensorflow": tf.__version__, "render_seconds": round(rendered_s), "train_seconds": round(train_s),
             "total_seconds": round(time.monotonic() - started)}
     (args.out / f"{args.name}.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
