@@ -151,12 +151,36 @@ def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection]) -
     return [Detection(f, float(p), d.box) for f, p, d in zip(faces, probability, dets)]
 
 
+class _Finder:
+    """The detector as vision.reader.DiceReader's box finder (no hand check, no second look)."""
+
+    obstructed = False
+    foreground_mask = None
+
+    def __init__(self, model: DiceModel, find_from: float | None = None):
+        self.model = model
+        self.find_from = find_from
+
+    def detect(self, frame_bgr):
+        return self.model.detect(frame_bgr, self.find_from)
+
+
+def boxes_reader(model: DiceModel, threshold: float, classifier=None, find_from: float | None = None):
+    """vision.reader.DiceReader reading the detector's boxes: the crop classifier with its
+    second look at a bigger box for unsure dice, and dropping a box it is sure holds no die."""
+    from .classify import FaceClassifier
+    from .reader import DiceReader
+    return DiceReader(detector=_Finder(model, find_from), classifier=classifier or FaceClassifier(),
+                      threshold=threshold, keep_crops=False, second_look=False)
+
+
 class LearnedReader:
     """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader).
 
     faces "model": the network's face channels (one pass); "classifier": the detector finds the
-    dice and the crop classifier reads them (its .json's "faces" says which read more calib dice
-    right).
+    dice and the crop classifier reads them; "reader": as "classifier", through
+    vision.reader.DiceReader (a second look at unsure dice, boxes surely no die dropped). The
+    .json's "faces" names the one that read most calib dice right.
     """
 
     def __init__(self, model_path: Path | str | None = None, threshold: float | None = None,
@@ -164,9 +188,10 @@ class LearnedReader:
         self.model = model or DiceModel(model_path)
         self.threshold = self.model.ask_below if threshold is None else threshold
         self.faces = faces or self.model.meta.get("faces", "model")
-        if self.faces not in ("model", "classifier"):
-            raise ValueError(f"faces must be 'model' or 'classifier', not {self.faces!r}.")
+        if self.faces not in ("model", "classifier", "reader"):
+            raise ValueError(f"faces must be 'model', 'classifier' or 'reader', not {self.faces!r}.")
         self.classifier = None
+        self._reader = boxes_reader(self.model, self.threshold) if self.faces == "reader" else None
         if self.faces == "classifier":
             from .classify import FaceClassifier
             self.classifier = FaceClassifier()
@@ -180,6 +205,8 @@ class LearnedReader:
         if frame_bgr is None or frame_bgr.ndim != 3 or min(frame_bgr.shape[:2]) < 8:
             raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not "
                              f"{None if frame_bgr is None else frame_bgr.shape}.")
+        if self._reader is not None:
+            return self._reader.read(frame_bgr, frame_index, time)
         dice = [DieRead(face=d.face, label=f"pip{d.face}", confidence=d.confidence, box=d.box,
                         color=dominant_color(frame_bgr, d.box), uncertain=d.confidence < self.threshold)
                 for d in self.detect(frame_bgr)]

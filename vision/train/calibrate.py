@@ -35,7 +35,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
     from ..classify import FaceClassifier
     classifier = FaceClassifier()
     tried = [_calibrate(model_path, split, flip, faces, classifier)
-             for flip in (False, True) for faces in ("model", "classifier")]
+             for flip in (False, True) for faces in ("model", "classifier", "reader")]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
             f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
@@ -45,22 +45,24 @@ def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
 
 def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier) -> dict:
     model = DiceModel(model_path, find_from=FLOOR, flip=flip)
-    shots = []
-    for name in SETS:
-        for shot in photos(name, split):
-            img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
-            dets = model.detect(img, FLOOR)
-            if faces == "classifier":
-                # The peak finds the die (find_from); the classifier's probability is its confidence.
-                read = classifier_faces(classifier, img, dets)
-                dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.confidence)
-                        for d, r in zip(dets, read)]
-            else:
-                dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.confidence)
-                        for d in dets]
-            shots.append((dets, shot.dice))
-    if not shots:
+    images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
+              for shot in photos(name, split)]
+    if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
+    if faces == "reader":
+        return _calibrate_reader(model, images, flip, split, classifier)
+    shots = []
+    for img, labels in images:
+        dets = model.detect(img, FLOOR)
+        if faces == "classifier":
+            # The peak finds the die (find_from); the classifier's probability is its confidence.
+            read = classifier_faces(classifier, img, dets)
+            dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.confidence)
+                    for d, r in zip(dets, read)]
+        else:
+            dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.confidence)
+                    for d in dets]
+        shots.append((dets, labels))
 
     def total(find_from, ask_below):
         out: dict = {}
@@ -78,6 +80,34 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
     figures["photos"] = len(shots)
     return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": faces,
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
+
+
+def _calibrate_reader(model, images, flip, split, classifier) -> dict:
+    """As _calibrate, through vision.reader.DiceReader (which drops boxes itself): each find_from
+    is a new reading of every photo, so a coarser grid."""
+    from ..model import boxes_reader
+    reader = boxes_reader(model, 0.0, classifier)
+    readings = {}
+    for t in np.round(np.arange(0.1, 0.5, 0.025), 3):
+        reader.detector.find_from = float(t)
+        readings[float(t)] = [(reader.read(img).dice, labels) for img, labels in images]
+
+    def total(find_from, ask_below):
+        out: dict = {}
+        for dice, labels in readings[find_from]:
+            flagged = SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
+                                            for d in dice])
+            for k, v in score_photo(flagged, labels).items():
+                out[k] = out.get(k, 0) + v
+        return out
+
+    find_from = max(readings, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0)))
+    ask_below = float(min(np.round(np.arange(0.0, 1.0, 0.01), 3),
+                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    figures = total(find_from, ask_below)
+    figures["photos"] = len(images)
+    return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": "reader",
+            "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(images)} photos, {figures['dice']} dice)"}
 
 
 def main(argv=None) -> int:
