@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # On a Raspberry Pi, picamera2 comes from apt: the venv must see system site packages.
 VENV_FLAGS := $(shell test -f /etc/rpi-issue && echo --system-site-packages)
 
-.PHONY: setup run test fuzz bench train clean-venv
+.PHONY: setup run test fuzz bench train train-classifier clean-venv
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -34,11 +34,20 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	tools/with-display $(PY) bench/run_all.py
 
-# Retrain the dice model (optional: TensorFlow CPU in its own venv, never needed by the app).
-train:
+# Retrain the dice detector from scratch (optional: TensorFlow CPU in its own venv, never needed
+# by the app; about 75 minutes on 2 cores, niced so other work on the machine still runs).
+# TRAIN_ARGS=--resume continues a stopped run; TRAIN_ARGS="--init models/dice_detector.weights.h5
+# --steps 1500" fine-tunes the shipped one. `make train-classifier` retrains the cascade's crop classifier.
+train: .venv-train/.installed-stamp
+	nice -n 10 .venv-train/bin/python -m vision.train.learn_detector $(TRAIN_ARGS)
+
+train-classifier: .venv-train/.installed-stamp
+	.venv-train/bin/python -m vision.train $(TRAIN_ARGS)
+
+.venv-train/.installed-stamp: pyproject.toml
 	@test -x .venv-train/bin/python || $(PYTHON) -m venv .venv-train
 	.venv-train/bin/python -m pip install --quiet -e '.[train,test]'
-	.venv-train/bin/python -m vision.train $(TRAIN_ARGS)
+	@touch $@
 
 clean-venv:
 	rm -rf $(VENV)

@@ -56,8 +56,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--reader", choices=("cascade", "learned"), default="cascade",
+                        help="learned: vision.model's one-pass detector")
     args = parser.parse_args(argv)
-    reader = DiceReader(keep_crops=False)
+    if args.reader == "learned":
+        from vision.model import LearnedReader
+        reader = LearnedReader()
+    else:
+        reader = DiceReader(keep_crops=False)
     result = measure_latency(reader, frames=args.frames)
     result["settle_to_reading"] = settle_to_reading(reader)
     result["peak_rss_mb"] = round(peak_rss_mb(), 1)

@@ -1,7 +1,7 @@
 """The die-face classifier: a TFLite model run by ai-edge-litert (else tflite-runtime, else
 TensorFlow Lite), created once per reader and fed every die crop of a frame in one batch.
 
-This is the only module that imports a TFLite runtime.
+The runtime comes from vision.model, the only module that imports one.
 """
 from __future__ import annotations
 
@@ -48,26 +48,6 @@ def load_labels(path: Path | str) -> tuple[str, ...]:
     return labels
 
 
-def _interpreter_class():
-    """The first TFLite runtime that imports: ai-edge-litert, tflite-runtime, TensorFlow."""
-    try:
-        from ai_edge_litert.interpreter import Interpreter
-        return Interpreter
-    except ImportError:
-        pass
-    try:
-        from tflite_runtime.interpreter import Interpreter
-        return Interpreter
-    except ImportError:
-        pass
-    try:
-        import tensorflow as tf
-        return tf.lite.Interpreter
-    except ImportError:
-        raise ModelError("No TFLite runtime is installed: install ai-edge-litert "
-                         "(or tflite-runtime) to read dice.", "ai-edge-litert") from None
-
-
 class FaceClassifier:
     """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1."""
 
@@ -83,9 +63,10 @@ class FaceClassifier:
         self.labels = load_labels(self.labels_path)
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
-        interpreter_class = _interpreter_class()
+        from .model import interpreter_class  # vision.model imports this module's ModelError
+        runtime = interpreter_class()
         try:
-            self._interpreter = interpreter_class(model_path=str(self.model_path), num_threads=num_threads)
+            self._interpreter = runtime(model_path=str(self.model_path), num_threads=num_threads)
             self._interpreter.allocate_tensors()
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"The dice model {self.model_path} is not a usable TFLite model: {exc}",

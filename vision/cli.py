@@ -48,10 +48,17 @@ def _reader_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", help="TFLite face model (default models/dice_faces.tflite)")
     p.add_argument("--labels", help="labels file (default: beside the model, .labels.txt)")
     p.add_argument("--threshold", type=float, default=None,
-                   help="confidence below which a die is marked uncertain (default 0.8)")
+                   help="confidence below which a die is marked uncertain (default 0.8; "
+                        "learned: the threshold calibrated in the detector's .json)")
+    p.add_argument("--reader", choices=("cascade", "learned"), default="cascade",
+                   help="cascade: detection rules + crop classifier (default); learned: the one-pass "
+                        "detector models/dice_detector.tflite (--model names another)")
 
 
 def _make_reader(args, **kwargs):
+    if getattr(args, "reader", "cascade") == "learned":
+        from .model import LearnedReader
+        return LearnedReader(args.model, threshold=args.threshold)
     from .reader import DEFAULT_THRESHOLD, DiceReader
     threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
     return DiceReader(args.model, args.labels, threshold=threshold, **kwargs)
@@ -68,7 +75,12 @@ def _read(args) -> int:
             print(f"error: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        reading = reader.read(image)
+        try:
+            reading = reader.read(image)
+        except Exception as exc:  # noqa: BLE001 - one photo the reader cannot read must not stop the batch
+            print(f"error: {path}: the dice could not be read ({type(exc).__name__}: {exc})", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
         dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
         print(json.dumps({"path": path, "dice": dice}), flush=True)
     return status

@@ -149,7 +149,14 @@ def has_pips(contour, work: np.ndarray, min_range: float = 50.0, max_spot: float
     roi = np.zeros((h, w), np.uint8)
     cv2.drawContours(roi, [contour - [x, y]], -1, 255, cv2.FILLED)
     roi = cv2.erode(roi, _disk(max(3, int(min(w, h) * 0.12) | 1)))
-    grey = cv2.cvtColor(work[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)
+    # A contour may reach past the frame (a split or grown outline at the border): look only at
+    # the part inside it, else the mask and the pixels differ in size (aws IMG_20191112_101653).
+    fh, fw = work.shape[:2]
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, fw), min(y + h, fh)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    roi = roi[y0 - y:y1 - y, x0 - x:x1 - x]
+    grey = cv2.cvtColor(work[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     inside = grey[roi > 0]
     if inside.size < 16:
         return False

@@ -114,8 +114,15 @@ def read_image(path: Path | str) -> np.ndarray:
     p = Path(path)
     if not p.is_file():
         raise SourceUnavailable(f"The image {p} does not exist.")
-    data = np.fromfile(str(p), np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    try:
+        data = np.fromfile(str(p), np.uint8)
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    except OSError as exc:
+        raise SourceUnavailable(f"The image {p} cannot be read: {exc.strerror or exc}.") from exc
+    except (cv2.error, MemoryError) as exc:
+        # OpenCV refuses a header declaring more than CV_IO_MAX_IMAGE_PIXELS (2**30) pixels
+        # before it allocates anything: a 100000x100000 PNG must not stop a batch of photos.
+        raise SourceUnavailable(f"The image {p} cannot be decoded (too big or damaged).") from exc
     if image is None:
         raise SourceUnavailable(f"The image {p} is not a readable picture (JPEG, PNG, ...).")
     return image

@@ -66,9 +66,9 @@ def test_vision_and_hardware_never_import_the_ui():
     assert offending(files, ("companion.ui",)) == []
 
 
-def test_only_classify_imports_tflite_and_only_sources_imports_picamera2():
+def test_only_model_imports_tflite_and_only_sources_imports_picamera2():
     everything = [p for top in ("companion", "vision", "hardware", "bench") for p in (ROOT / top).rglob("*.py")]
-    tflite = offending([p for p in everything if p != ROOT / "vision" / "classify.py"],
+    tflite = offending([p for p in everything if p != ROOT / "vision" / "model.py"],
                        ("ai_edge_litert", "tflite_runtime", "tensorflow.lite"))
     # training (the optional extra) uses TensorFlow itself, not the interpreter runtime
     tflite = [b for b in tflite if not b.startswith("vision/train")]

@@ -87,3 +87,33 @@ def test_watch_window_shows_frames_then_closes():
     result = _run("watch", "--source", "sim:?dice=2&seed=5&every=0.5", "--count", "8")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Leaving application" in result.stderr
+
+
+def _png_header_only(path, width, height):
+    """A PNG that declares width x height pixels and holds almost none of them."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+                     + chunk(b"IEND", b""))
+
+
+def test_read_gives_a_per_file_error_for_odd_images_and_goes_on(tmp_path):
+    import numpy as np
+    tiny, strip, huge = tmp_path / "one.png", tmp_path / "strip.png", tmp_path / "huge.png"
+    cv2.imwrite(str(tiny), np.zeros((1, 1, 3), np.uint8))
+    cv2.imwrite(str(strip), np.full((1, 8000, 3), 128, np.uint8))
+    _png_header_only(huge, 100000, 100000)
+    good = tmp_path / "tray.png"
+    cv2.imwrite(str(good), scene(701, 2, faces=[1, 5], tilt_max=10.0, touching=0.0, surface="felt").image)
+    result = _run("read", str(tiny), str(strip), str(huge), str(good))
+    assert result.returncode == 2
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[-1]["path"] == str(good) and sorted(d["face"] for d in lines[-1]["dice"]) == [1, 5]
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) + len(lines) == 4
+    for p in (tiny, strip, huge):
+        assert str(p) in result.stderr

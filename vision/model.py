@@ -1,0 +1,216 @@
+"""The learned dice detector: one TFLite network, one forward pass per frame -> dice, faces, boxes.
+
+The network (vision/train/detector.py, CenterNet-style) gives a heatmap per face and a box head
+on a grid 4 times coarser than its input; here a 3x3 max-pool keeps the peaks, each peak is a
+die showing the face of its channel, and the peak's height is the die's confidence. The file's
+thresholds (models/dice_detector.json) were chosen on the real photos of the calib split
+(vision/train/calibrate.py), not on renders.
+
+This is the only module that imports a TFLite runtime (vision.classify gets it from here).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .colors import dominant_color
+
+__all__ = ["DEFAULT_DETECTOR", "Detection", "DiceModel", "LearnedReader", "interpreter_class"]
+
+DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
+# Used where the model's .json names no thresholds (a model not yet calibrated).
+FIND_FROM = 0.3
+ASK_BELOW = 0.5
+
+
+def interpreter_class():
+    """The first TFLite runtime that imports: ai-edge-litert, tflite-runtime, TensorFlow."""
+    from .classify import ModelError
+    try:
+        from ai_edge_litert.interpreter import Interpreter
+        return Interpreter
+    except ImportError:
+        pass
+    try:
+        from tflite_runtime.interpreter import Interpreter
+        return Interpreter
+    except ImportError:
+        pass
+    try:
+        import tensorflow as tf
+        return tf.lite.Interpreter
+    except ImportError:
+        raise ModelError("No TFLite runtime is installed: install ai-edge-litert "
+                         "(or tflite-runtime) to read dice.", "ai-edge-litert") from None
+
+
+@dataclass(frozen=True)
+class Detection:
+    face: int                                   # 1..6
+    confidence: float                           # the peak's height, 0..1
+    box: tuple[int, int, int, int]              # in the frame's pixels, x1 y1 exclusive
+
+
+class DiceModel:
+    """Loads the detector once; detect(frame_bgr) -> [Detection] for a frame of any size."""
+
+    def __init__(self, model_path: Path | str | None = None, num_threads: int = 1,
+                 find_from: float | None = None, flip: bool | None = None):
+        from .classify import ModelError
+        self.model_path = Path(model_path) if model_path is not None else DEFAULT_DETECTOR
+        if not self.model_path.is_file():
+            raise ModelError(f"The dice detector {self.model_path} does not exist.", self.model_path)
+        meta_path = self.model_path.with_suffix(".json")
+        self.meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        self.find_from = find_from if find_from is not None else float(self.meta.get("find_from", FIND_FROM))
+        self.ask_below = float(self.meta.get("ask_below", ASK_BELOW))
+        # Also read the mirrored frame and average the heatmaps (a second pass, a few ms): chosen
+        # in the .json where it read more calib dice right.
+        self.flip = bool(self.meta.get("flip", False)) if flip is None else flip
+        try:
+            self._interpreter = interpreter_class()(model_path=str(self.model_path), num_threads=num_threads)
+            self._interpreter.allocate_tensors()
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"The dice detector {self.model_path} is not a usable TFLite model: {exc}",
+                             self.model_path) from exc
+        inp = self._interpreter.get_input_details()[0]
+        self._input = inp["index"]
+        _, self.input_h, self.input_w, _ = (int(v) for v in inp["shape"])
+        outs = self._interpreter.get_output_details()
+        # Heat has 6 channels, box 4: tell them apart by shape (converters reorder outputs).
+        self._heat = next(o["index"] for o in outs if int(o["shape"][-1]) == 6)
+        self._box = next(o["index"] for o in outs if int(o["shape"][-1]) == 4)
+
+    def raw(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The network's heat (h, w, 6) and box (h, w, 4) maps for a frame."""
+        x = cv2.resize(frame_bgr, (self.input_w, self.input_h), interpolation=cv2.INTER_AREA)
+        heat, box = self._run(x)
+        if self.flip:
+            # Pip layouts are mirror-symmetric: the mirrored frame's heat, mirrored back, is a
+            # second opinion on the same faces (boxes come from the first pass only).
+            heat = (heat + self._run(np.ascontiguousarray(x[:, ::-1]))[0][:, ::-1]) / 2
+        return heat, box
+
+    def _run(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        self._interpreter.set_tensor(self._input, x[None].astype(np.float32))
+        self._interpreter.invoke()
+        return (self._interpreter.get_tensor(self._heat)[0].copy(),
+                self._interpreter.get_tensor(self._box)[0].copy())
+
+    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+        heat, box = self.raw(frame_bgr)
+        h, w = frame_bgr.shape[:2]
+        return decode(heat, box, w / heat.shape[1], h / heat.shape[0],
+                      self.find_from if find_from is None else find_from, w, h)
+
+
+def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height: int) -> list[Detection]:
+    """Peaks of the face heatmaps (3x3 max-pool, over every face at once) as detections; sx, sy:
+    frame pixels per grid cell."""
+    best = heat.max(axis=2)
+    pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
+    out = []
+    for y, x in zip(ys, xs):
+        face = int(heat[y, x].argmax()) + 1
+        lw, lh, dx, dy = (float(v) for v in box[y, x])
+        cx, cy = (x + dx) * sx, (y + dy) * sy
+        w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
+        b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
+             min(height, round(cy + h / 2)))
+        out.append(Detection(face, float(best[y, x]), b))
+    return _one_per_die(out)
+
+
+def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
+    """Drop a peak whose centre lies in the middle of a stronger die's box: a big die's face
+    can raise two peaks a few cells apart (the 3x3 max-pool keeps both). A touching neighbour's
+    centre lies about one edge away, outside the middle inner of the box."""
+    kept: list[Detection] = []
+    for d in sorted(dets, key=lambda d: -d.confidence):
+        cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+        if not any(abs(cx - (k.box[0] + k.box[2]) / 2) < inner * (k.box[2] - k.box[0]) / 2 and
+                   abs(cy - (k.box[1] + k.box[3]) / 2) < inner * (k.box[3] - k.box[1]) / 2 for k in kept):
+            kept.append(d)
+    return kept
+
+
+def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection]) -> list[Detection]:
+    """The same dice with the face and confidence the crop classifier (vision.classify) reads in
+    their boxes: the second opinion where the network's own face channels read worse."""
+    if not dets:
+        return []
+    from .crops import die_crop
+    crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
+    best, probability = classifier.faces(classifier.probabilities(crops))
+    faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
+    return [Detection(f, float(p), d.box) for f, p, d in zip(faces, probability, dets)]
+
+
+class _Finder:
+    """The detector as vision.reader.DiceReader's box finder (no hand check, no second look)."""
+
+    obstructed = False
+    foreground_mask = None
+
+    def __init__(self, model: DiceModel, find_from: float | None = None):
+        self.model = model
+        self.find_from = find_from
+
+    def detect(self, frame_bgr):
+        return self.model.detect(frame_bgr, self.find_from)
+
+
+def boxes_reader(model: DiceModel, threshold: float, classifier=None, find_from: float | None = None):
+    """vision.reader.DiceReader reading the detector's boxes: the crop classifier with its
+    second look at a bigger box for unsure dice, and dropping a box it is sure holds no die."""
+    from .classify import FaceClassifier
+    from .reader import DiceReader
+    return DiceReader(detector=_Finder(model, find_from), classifier=classifier or FaceClassifier(),
+                      threshold=threshold, keep_crops=False, second_look=False)
+
+
+class LearnedReader:
+    """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader).
+
+    faces "model": the network's face channels (one pass); "classifier": the detector finds the
+    dice and the crop classifier reads them; "reader": as "classifier", through
+    vision.reader.DiceReader (a second look at unsure dice, boxes surely no die dropped). The
+    .json's "faces" names the one that read most calib dice right.
+    """
+
+    def __init__(self, model_path: Path | str | None = None, threshold: float | None = None,
+                 model: DiceModel | None = None, faces: str | None = None):
+        self.model = model or DiceModel(model_path)
+        self.threshold = self.model.ask_below if threshold is None else threshold
+        self.faces = faces or self.model.meta.get("faces", "model")
+        if self.faces not in ("model", "classifier", "reader"):
+            raise ValueError(f"faces must be 'model', 'classifier' or 'reader', not {self.faces!r}.")
+        self.classifier = None
+        self._reader = boxes_reader(self.model, self.threshold) if self.faces == "reader" else None
+        if self.faces == "classifier":
+            from .classify import FaceClassifier
+            self.classifier = FaceClassifier()
+
+    def detect(self, frame_bgr: np.ndarray) -> list[Detection]:
+        dets = self.model.detect(frame_bgr)
+        return classifier_faces(self.classifier, frame_bgr, dets) if self.classifier else dets
+
+    def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None):
+        from .reader import DiceReading, DieRead
+        if frame_bgr is None or frame_bgr.ndim != 3 or min(frame_bgr.shape[:2]) < 8:
+            raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not "
+                             f"{None if frame_bgr is None else frame_bgr.shape}.")
+        if self._reader is not None:
+            return self._reader.read(frame_bgr, frame_index, time)
+        dice = [DieRead(face=d.face, label=f"pip{d.face}", confidence=d.confidence, box=d.box,
+                        color=dominant_color(frame_bgr, d.box), uncertain=d.confidence < self.threshold)
+                for d in self.detect(frame_bgr)]
+        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
+        row = max(1.0, float(np.median(sides))) if sides else 1.0
+        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
+        return DiceReading(tuple(dice), frame_index, time, False)

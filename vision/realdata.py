@@ -1,0 +1,87 @@
+"""The shared real photo sets (../shared/data/real-dice) and their fixed splits.
+
+A split is made of blocks of consecutive photos (by file name, that is by time taken): photos
+taken one after another show the same tray, light and dice, so splitting photo by photo would
+put near-twins on both sides. Blocks of BLOCK photos go round-robin: blocks 0 and 2 of every
+four are "train" (the learned detector may be fine-tuned on them), block 1 is "calib" (the
+confidence threshold is chosen there) and block 3 is "test" (reported, never trained or tuned
+on). The cascade was tuned on all of tilted-webcam before this split existed: its figures there
+are not held out whatever the split.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "photos", "score_photo", "split_of"]
+
+REAL_DICE = Path(os.environ.get("COMPANION_REAL_DICE",
+                                Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
+SETS = ("tilted-webcam", "aws-workshop-dice")
+SPLITS = ("train", "calib", "test", "all")
+BLOCK = 4
+_ROUND = ("train", "calib", "train", "test")
+
+
+@dataclass(frozen=True)
+class LabelledPhoto:
+    path: Path
+    dice: tuple[tuple[int, tuple[float, float, float, float]], ...]  # (face, box x0 y0 x1 y1)
+
+
+def split_of(index: int) -> str:
+    """The split of the index-th photo of a set in name order."""
+    return _ROUND[(index // BLOCK) % len(_ROUND)]
+
+
+def photos(name: str, split: str = "all", root: Path | None = None) -> list[LabelledPhoto]:
+    """The labelled photos of one set in one split (empty when the set is not on this machine)."""
+    if split not in SPLITS:
+        raise ValueError(f"Unknown split {split!r}; known: {', '.join(SPLITS)}.")
+    folder = (root or REAL_DICE) / name
+    labels_file = folder / "labels.json"
+    if not labels_file.is_file():
+        return []
+    labels = json.loads(labels_file.read_text(encoding="utf-8"))
+    out = []
+    for i, file in enumerate(sorted(labels)):
+        if split == "all" or split_of(i) == split:
+            dice = tuple((int(d["face"]), tuple(float(v) for v in d["box"])) for d in labels[file])
+            out.append(LabelledPhoto(folder / "images" / file, dice))
+    return out
+
+
+def _centre(box):
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _inside(point, box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def score_photo(reading, labels) -> dict:
+    """Counts for one photo: each label matched to the nearest unmatched die read whose box holds
+    the label box's centre (bench/real_sets.py names the figures)."""
+    taken: set[int] = set()
+    out = {"dice": 0, "found": 0, "correct": 0, "flagged": 0, "flagged_right": 0, "silent_misreads": 0}
+    for face, box in labels:
+        out["dice"] += 1
+        c = _centre(box)
+        holders = [k for k, d in enumerate(reading.dice) if k not in taken and _inside(c, d.box)]
+        if not holders:
+            continue
+        k = min(holders, key=lambda j: sum((a - b) ** 2 for a, b in zip(_centre(reading.dice[j].box), c)))
+        taken.add(k)
+        die = reading.dice[k]
+        out["found"] += 1
+        right = die.face == face
+        out["correct"] += right
+        out["flagged"] += die.uncertain
+        out["flagged_right"] += die.uncertain and right
+        out["silent_misreads"] += (not right) and not die.uncertain
+    spare = [d for k, d in enumerate(reading.dice) if k not in taken]
+    out["no_die"] = sum(not any(_inside(_centre(d.box), b) for _, b in labels) for d in spare)
+    out["doubled"] = len(spare) - out["no_die"]
+    return out

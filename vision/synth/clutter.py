@@ -1,0 +1,119 @@
+"""What else lies on a table: more surfaces than a tray's, and things that are not dice.
+
+The learned detector must never count a coin, a token, a pencil, a card or a blank cube, and
+must find dice on carpet, plastic and leather as well as felt and wood: these are drawn here
+onto a float BGR image (before the dice, so dice lie on top of them and cast their shadows).
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .style import BACKGROUNDS, _jitter, _pick, _smooth_noise, background
+
+MORE_SURFACES = ("carpet", "plastic", "leather", "dark-wood", "mesh")
+ALL_SURFACES = BACKGROUNDS + MORE_SURFACES
+DISTRACTORS = ("coin", "token", "pencil", "card", "spots")
+
+
+def surface(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    """Any surface, the tray's own kinds included, as float32 BGR of size (w, h)."""
+    kind = _pick(rng, list(ALL_SURFACES))
+    if kind in BACKGROUNDS:
+        return background(rng, size, kind)
+    w, h = size
+    if kind == "carpet":
+        base = np.array(_jitter(rng, _pick(rng, [(90, 90, 95), (60, 75, 100), (110, 105, 100), (50, 50, 60)]), 15),
+                        np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        img += rng.normal(0, rng.uniform(8, 20), (h, w, 1)).astype(np.float32)
+        img += _smooth_noise(rng, h, w, 3, 8)[..., None] + _smooth_noise(rng, h, w, 30, 10)[..., None]
+    elif kind == "plastic":
+        base = np.array(_jitter(rng, _pick(rng, [(30, 110, 230), (200, 120, 40), (240, 240, 240), (40, 40, 40),
+                                                 (60, 180, 60)]), 20), np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        # Shiny: broad soft highlights.
+        img += np.clip(_smooth_noise(rng, h, w, 60, 40), 0, None)[..., None]
+    elif kind == "leather":
+        base = np.array(_jitter(rng, _pick(rng, [(30, 35, 45), (40, 60, 90), (20, 20, 22)]), 8), np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        img += _smooth_noise(rng, h, w, 2, 5)[..., None] + np.clip(_smooth_noise(rng, h, w, 50, 30), 0, None)[..., None]
+    elif kind == "dark-wood":
+        img = background(rng, size, "wood") * float(rng.uniform(0.35, 0.7))
+    else:  # a mesh bin or a woven placemat: a fine regular grid
+        base = np.array(_jitter(rng, (60, 60, 60), 30), np.float32)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        period = rng.uniform(3, 8)
+        ang = rng.uniform(0, np.pi)
+        u, v = xx * np.cos(ang) + yy * np.sin(ang), -xx * np.sin(ang) + yy * np.cos(ang)
+        grid = (np.sin(u / period * 2 * np.pi) > 0.6) | (np.sin(v / period * 2 * np.pi) > 0.6)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        img[grid] *= rng.uniform(0.4, 1.8)
+    return img
+
+
+def _shadowed(img, mask, strength):
+    """Darken a soft shadow of mask a little down-right of it (a lamp above-left)."""
+    k = max(1, int(mask.shape[0] / 100))
+    shadow = cv2.GaussianBlur(np.roll(np.roll(mask, 2 * k, 0), 2 * k, 1), (0, 0), 2 + k)
+    img *= (1 - strength * shadow)[..., None]
+
+
+def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale: float) -> np.ndarray:
+    """count things that are not dice (about scale pixels across), in place; returns their mask."""
+    h, w = img.shape[:2]
+    taken = np.zeros((h, w), np.float32)
+    for _ in range(count):
+        kind = _pick(rng, list(DISTRACTORS))
+        cx, cy = float(rng.uniform(0, w)), float(rng.uniform(0, h))
+        size = scale * float(rng.uniform(0.6, 1.8))
+        mask = np.zeros((h, w), np.float32)
+        colour = np.array(_jitter(rng, tuple(rng.uniform(20, 235, 3)), 1), np.float32)
+        if kind == "coin":
+            r = int(max(3, size * 0.5))
+            cv2.circle(mask, (int(cx), int(cy)), r, 1.0, -1, cv2.LINE_AA)
+            colour = np.array(_pick(rng, [(60, 140, 190), (170, 170, 175), (50, 100, 160)]), np.float32)
+            _shadowed(img, mask, 0.35)
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            shade = 0.75 + 0.5 * np.clip(((xx - cx) - (yy - cy)) / (2 * r) + 0.5, 0, 1)
+            fill = colour[None, None, :] * shade[..., None]
+            cv2.circle(mask, (int(cx), int(cy)), max(1, int(r * 0.8)), 0.85, 1, cv2.LINE_AA)
+            img[:] = img * (1 - mask[..., None]) + fill * mask[..., None]
+        elif kind == "token":
+            sides = int(rng.choice([0, 6, 4, 8]))
+            r = max(3, size * 0.6)
+            if sides:
+                a = rng.uniform(0, np.pi) + np.arange(sides) * 2 * np.pi / sides
+                pts = np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], 1).astype(np.int32)
+                cv2.fillPoly(mask, [pts], 1.0, cv2.LINE_AA)
+            else:
+                cv2.circle(mask, (int(cx), int(cy)), int(r), 1.0, -1, cv2.LINE_AA)
+            _shadowed(img, mask, 0.35)
+            img[:] = img * (1 - mask[..., None]) + colour * mask[..., None]
+            if rng.random() < 0.5:  # a printed symbol
+                sym = np.zeros_like(mask)
+                cv2.putText(sym, _pick(rng, ["1", "2", "5", "X", "*", "$"]), (int(cx - r / 2), int(cy + r / 2)),
+                            cv2.FONT_HERSHEY_SIMPLEX, r / 22, 1.0, max(1, int(r / 8)), cv2.LINE_AA)
+                img[:] = img * (1 - sym[..., None]) + (255 - colour) * sym[..., None]
+        elif kind == "pencil":
+            length, width = size * rng.uniform(3, 8), max(2, size * rng.uniform(0.15, 0.3))
+            rect = ((cx, cy), (length, width), float(rng.uniform(0, 180)))
+            cv2.fillPoly(mask, [cv2.boxPoints(rect).astype(np.int32)], 1.0, cv2.LINE_AA)
+            _shadowed(img, mask, 0.4)
+            img[:] = img * (1 - mask[..., None]) + colour * mask[..., None]
+        elif kind == "card":
+            rect = ((cx, cy), (size * rng.uniform(1.5, 3), size * rng.uniform(2, 4)), float(rng.uniform(0, 180)))
+            cv2.fillPoly(mask, [cv2.boxPoints(rect).astype(np.int32)], 1.0, cv2.LINE_AA)
+            _shadowed(img, mask, 0.25)
+            img[:] = img * (1 - mask[..., None]) + np.array(_jitter(rng, (235, 235, 230), 20), np.float32) * mask[..., None]
+        else:  # spots: a printed pattern of dots on the surface (a board's track, a card's art)
+            for _ in range(int(rng.integers(3, 12))):
+                cv2.circle(mask, (int(cx + rng.normal(0, size)), int(cy + rng.normal(0, size))),
+                           max(1, int(size * rng.uniform(0.06, 0.15))), 1.0, -1, cv2.LINE_AA)
+            img[:] = img * (1 - mask[..., None]) + colour * mask[..., None]
+        taken = np.maximum(taken, mask)
+    return taken

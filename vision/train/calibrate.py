@@ -1,0 +1,131 @@
+"""Choose the detector's two thresholds on real photos (the calib split), never on renders.
+
+find_from: the least peak height that makes a die at all; the one that maximises dice read
+right minus boxes on no die (a missed die and a box on a coin each cost a tap to fix).
+ask_below: below it a die is flagged and the table asked; the one that costs least when a
+silent misread (a wrong score nobody checks) costs SILENT_COST questions.
+
+    .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+
+from ..model import DiceModel, classifier_faces
+from ..realdata import SETS, photos, score_photo
+
+SILENT_COST = 10
+FLOOR = 0.05
+
+
+def _reading(dets, find_from, ask_below):
+    return SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
+                                 for d in dets if d.peak >= find_from])
+
+
+def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
+    """The thresholds, and whether to read the mirrored frame too, that do best on split."""
+    from ..classify import FaceClassifier
+    classifier = FaceClassifier()
+    tried = [_calibrate(model_path, split, flip, faces, classifier)
+             for flip in (False, True) for faces in ("model", "classifier", "reader")]
+    for r in tried:
+        log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
+            f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
+    # Most dice read right; among equals, fewer questions.
+    return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
+
+
+def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier) -> dict:
+    model = DiceModel(model_path, find_from=FLOOR, flip=flip)
+    images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
+              for shot in photos(name, split)]
+    if not images:
+        raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
+    if faces == "reader":
+        return _calibrate_reader(model, images, flip, split, classifier)
+    shots = []
+    for img, labels in images:
+        dets = model.detect(img, FLOOR)
+        if faces == "classifier":
+            # The peak finds the die (find_from); the classifier's probability is its confidence.
+            read = classifier_faces(classifier, img, dets)
+            dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.confidence)
+                    for d, r in zip(dets, read)]
+        else:
+            dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.confidence)
+                    for d in dets]
+        shots.append((dets, labels))
+
+    def total(find_from, ask_below):
+        out: dict = {}
+        for dets, labels in shots:
+            for k, v in score_photo(_reading(dets, find_from, ask_below), labels).items():
+                out[k] = out.get(k, 0) + v
+        return out
+
+    grid = np.round(np.arange(FLOOR, 0.9, 0.025), 3)
+    find_from = float(max(grid, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0))))
+    dice = total(find_from, 0.0)["dice"]
+    ask_below = float(min(np.round(np.arange(0.0, 1.0, 0.01), 3),
+                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    figures = total(find_from, ask_below)
+    figures["photos"] = len(shots)
+    return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": faces,
+            "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
+
+
+def _calibrate_reader(model, images, flip, split, classifier) -> dict:
+    """As _calibrate, through vision.reader.DiceReader (which drops boxes itself): each find_from
+    is a new reading of every photo, so a coarser grid."""
+    from ..model import boxes_reader
+    reader = boxes_reader(model, 0.0, classifier)
+    readings = {}
+    for t in np.round(np.arange(0.1, 0.5, 0.025), 3):
+        reader.detector.find_from = float(t)
+        readings[float(t)] = [(reader.read(img).dice, labels) for img, labels in images]
+
+    def total(find_from, ask_below):
+        out: dict = {}
+        for dice, labels in readings[find_from]:
+            flagged = SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
+                                            for d in dice])
+            for k, v in score_photo(flagged, labels).items():
+                out[k] = out.get(k, 0) + v
+        return out
+
+    find_from = max(readings, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0)))
+    ask_below = float(min(np.round(np.arange(0.0, 1.0, 0.01), 3),
+                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    figures = total(find_from, ask_below)
+    figures["photos"] = len(images)
+    return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": "reader",
+            "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(images)} photos, {figures['dice']} dice)"}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m vision.train.calibrate", description=__doc__.splitlines()[0])
+    p.add_argument("model", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite")
+    p.add_argument("--write", action="store_true", help="store the thresholds in the model's .json")
+    args = p.parse_args(argv)
+    result = calibrate(args.model)
+    print(json.dumps(result))
+    if args.write:
+        meta_path = args.model.with_suffix(".json")
+        meta = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
+        meta.update(find_from=result["find_from"], ask_below=result["ask_below"], flip=result["flip"],
+                    faces=result["faces"],
+                    calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
+        meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

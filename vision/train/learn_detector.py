@@ -1,0 +1,155 @@
+"""python -m vision.train.learn_detector: render wild trays, train the dice detector, convert, calibrate.
+
+`make train` runs this from scratch (about 75 minutes on 2 CPU cores with the defaults; the log
+prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work. A short
+fine-tune from the shipped weights: --init models/dice_detector.weights.h5 --steps 1500.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(prog="python -m vision.train.learn_detector", description=__doc__)
+    p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model and its .json")
+    p.add_argument("--name", default="dice_detector")
+    p.add_argument("--seed", type=int, default=14)
+    p.add_argument("--trays", type=int, default=8000, help="rendered training trays")
+    p.add_argument("--steps", type=int, default=6000)
+    p.add_argument("--batch", type=int, default=16)
+    p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
+    p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
+    p.add_argument("--real", type=int, default=2,
+                   help="images per batch from the real train split (vision.realdata); 0: renders only")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-data")
+    p.add_argument("--work", type=Path, default=ROOT / "build" / "detector-train", help="checkpoints")
+    p.add_argument("--resume", action="store_true", help="continue from the last checkpoint in --work")
+    p.add_argument("--init", type=Path, help="weights (.weights.h5) to start from: a fine-tune")
+    p.add_argument("--quantize", choices=("auto", "int8", "float16"), default="auto",
+                   help="auto: int8 unless it reads fewer calib dice right than float16")
+    return p.parse_args(argv)
+
+
+def _batches(rng, synth, real, batch, n_real, stop):
+    """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains."""
+    from .detector import targets
+    from .trays import augment
+    q: queue.Queue = queue.Queue(maxsize=6)
+
+    def work():
+        while not stop.is_set():
+            xs, hs, rs = [], [], []
+            for k in range(batch):
+                pool = real if k < n_real and len(real[0]) else synth
+                i = int(rng.integers(len(pool[0])))
+                x, d = augment(rng, pool[0][i], pool[1][i])
+                h, r = targets(d[:, :4], d[:, 4].astype(int))
+                xs.append(x), hs.append(h), rs.append(r)
+            q.put((np.stack(xs), np.stack(hs), np.stack(rs)))
+    threading.Thread(target=work, daemon=True).start()
+    return q
+
+
+def main(argv=None) -> int:
+    args = parse(argv)
+    log = lambda msg: print(msg, flush=True)  # noqa: E731
+    started = time.monotonic()
+    from .detector import INPUT_H, INPUT_W
+    from .trays import real_train, rendered
+    size = (INPUT_W, INPUT_H)
+    log(f"Rendering {args.trays} wild trays at {INPUT_W}x{INPUT_H} with {args.threads} workers (seed {args.seed})")
+    synth = rendered(args.trays, args.seed, size, args.threads, args.cache, log)
+    real = real_train(size) if args.real else (np.zeros((0,)), [])
+    log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
+        f"({args.real} per batch of {args.batch})")
+    rendered_s = time.monotonic() - started
+
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+    from . import detector as net
+    tf.config.threading.set_intra_op_parallelism_threads(args.threads)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    tf.keras.utils.set_random_seed(args.seed)
+    model = net.build(args.width)
+    if args.init:
+        model.load_weights(str(args.init))
+        log(f"Fine-tuning from {args.init}")
+    lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,
+                                                   warmup_steps=max(1, args.steps // 25))
+    opt = tf.keras.optimizers.Adam(lr)
+    step_var = tf.Variable(0, dtype=tf.int64)
+    ckpt = tf.train.Checkpoint(model=model, optimizer=opt, step=step_var)
+    manager = tf.train.CheckpointManager(ckpt, str(args.work), max_to_keep=2)
+    if args.resume and manager.latest_checkpoint:
+        ckpt.restore(manager.latest_checkpoint)
+        log(f"Resumed {manager.latest_checkpoint} at step {int(step_var.numpy())}")
+    elif args.work.exists():
+        shutil.rmtree(args.work)
+    log(f"Training a {model.count_params()}-parameter detector for {args.steps} steps of {args.batch}")
+
+    @tf.function(reduce_retracing=True)
+    def train_step(x, heat, reg):
+        with tf.GradientTape() as tape:
+            h, b = model(x, training=True)
+            total, focal, boxes = net.loss(heat, reg, h, b)
+        opt.apply_gradients(zip(tape.gradient(total, model.trainable_variables), model.trainable_variables))
+        return total, focal, boxes
+
+    stop = threading.Event()
+    q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop)
+    t0, first = time.monotonic(), int(step_var.numpy())
+    avg = None
+    for step in range(first, args.steps):
+        x, heat, reg = q.get()
+        total, focal, boxes = (float(v) for v in train_step(x, heat, reg))
+        step_var.assign(step + 1)
+        avg = np.array([total, focal, boxes]) if avg is None else 0.98 * avg + 0.02 * np.array([total, focal, boxes])
+        if (step + 1) % 100 == 0 or step + 1 == args.steps:
+            per = (time.monotonic() - t0) / (step + 1 - first)
+            log(f"step {step + 1}/{args.steps} loss {avg[0]:.3f} (heat {avg[1]:.3f}, box {avg[2]:.3f}) "
+                f"{args.batch / per:.1f} img/s, ETA {per * (args.steps - step - 1) / 60:.1f} min")
+        if (step + 1) % 250 == 0:
+            manager.save()
+    stop.set()
+    manager.save()
+    train_s = time.monotonic() - t0
+    args.out.mkdir(parents=True, exist_ok=True)
+    model.save_weights(str(args.out / f"{args.name}.weights.h5"))
+
+    from .calibrate import calibrate
+    rep = synth[0][:: max(1, len(synth[0]) // 200)]
+    chosen, results = None, {}
+    for variant in ("int8", "float16") if args.quantize == "auto" else (args.quantize,):
+        path = args.work / f"{args.name}.{variant}.tflite"
+        path.write_bytes(net.to_tflite(model, variant, rep))
+        results[variant] = calibrate(path, log=log)
+        log(f"{variant}: {path.stat().st_size} bytes; calib {results[variant]['figures']}")
+    chosen = max(results, key=lambda v: (results[v]["figures"]["correct"], v == "int8"))
+    shutil.copyfile(args.work / f"{args.name}.{chosen}.tflite", args.out / f"{args.name}.tflite")
+    meta = {"input": [INPUT_W, INPUT_H], "channels": "BGR 0..255 float32", "quantization": chosen,
+            "find_from": results[chosen]["find_from"], "ask_below": results[chosen]["ask_below"],
+            "flip": results[chosen]["flip"], "faces": results[chosen]["faces"],
+            "calibrated_on": results[chosen]["calibrated_on"], "calib_figures": results[chosen]["figures"],
+            "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()}, "parameters": model.count_params(),
+            "tensorflow": tf.__version__, "render_seconds": round(rendered_s), "train_seconds": round(train_s),
+            "total_seconds": round(time.monotonic() - started)}
+    (args.out / f"{args.name}.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    log(f"Wrote {args.out / args.name}.tflite ({chosen}) and .json in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

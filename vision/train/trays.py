@@ -1,0 +1,113 @@
+"""Training images of the learned detector: rendered wild trays (cached) and the real train splits.
+
+Images are INPUT_W x INPUT_H BGR uint8; each comes with its dice as boxes (x0, y0, x1, y1 in
+its pixels) and faces 1..6. Tray i depends only on (seed, i): any number of workers, and a run
+stopped half way, give the same data.
+"""
+from __future__ import annotations
+
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..realdata import SETS, photos
+from ..synth.wild import render_wild_tray
+
+# Bump when vision.synth changes so that cached trays are rendered anew.
+RENDER_VERSION = 1
+CHUNK = 500
+
+
+def _quiet_worker():
+    cv2.setNumThreads(1)
+
+
+def _tray(args):
+    seed, index, size = args
+    scene = render_wild_tray(np.random.default_rng([seed, 14, index]), size)
+    dice = np.array([(*d.box, d.face) for d in scene.dice], np.float32).reshape(-1, 5)
+    return scene.image, dice
+
+
+def _chunk(seed, first, count, size, workers, pool):
+    jobs = [(seed, i, size) for i in range(first, first + count)]
+    out = pool.map(_tray, jobs, chunksize=16)
+    return np.stack([im for im, _ in out]), [d for _, d in out]
+
+
+def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: Path, log=print):
+    """count rendered trays: (images (N, H, W, 3), [dice (k, 5): x0 y0 x1 y1 face])."""
+    cache.mkdir(parents=True, exist_ok=True)
+    images, dice = [], []
+    start = time.monotonic()
+    made = 0
+    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
+        for first in range(0, count, CHUNK):
+            n = min(CHUNK, count - first)
+            path = cache / f"wild-v{RENDER_VERSION}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
+            if path.exists():
+                with np.load(path) as z:
+                    im, flat, counts = z["images"], z["dice"], z["counts"]
+                d = np.split(flat, np.cumsum(counts)[:-1]) if len(counts) else []
+            else:
+                im, d = _chunk(seed, first, n, size, workers, pool)
+                counts = np.array([len(x) for x in d])
+                np.savez(path, images=im, dice=np.concatenate(d) if d else np.zeros((0, 5)), counts=counts)
+                made += n
+            images.append(im)
+            dice.extend(d)
+            done = first + n
+            spent = time.monotonic() - start
+            eta = spent / max(made, 1) * (count - done) if made else 0.0
+            log(f"  trays {done}/{count} ({made} rendered now) {spent:.0f} s, ETA {eta:.0f} s")
+    return np.concatenate(images), dice
+
+
+def real_train(size: tuple[int, int], sets=SETS):
+    """The real photos of the train split of each set, resized to size, with their dice."""
+    images, dice = [], []
+    for name in sets:
+        for shot in photos(name, "train"):
+            img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+            sx, sy = size[0] / img.shape[1], size[1] / img.shape[0]
+            images.append(cv2.resize(img, size, interpolation=cv2.INTER_AREA))
+            dice.append(np.array([(b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy, f) for f, b in shot.dice],
+                                 np.float32).reshape(-1, 5))
+    return (np.stack(images) if images else np.zeros((0, size[1], size[0], 3), np.uint8)), dice
+
+
+def augment(rng: np.random.Generator, image: np.ndarray, dice: np.ndarray):
+    """Flips, a zoom in or out, colour and light changes; dice whose centre leaves are dropped."""
+    h, w = image.shape[:2]
+    d = dice.copy()
+    if rng.random() < 0.5:
+        image = image[:, ::-1]
+        d[:, [0, 2]] = w - d[:, [2, 0]]
+    if rng.random() < 0.5:
+        image = image[::-1]
+        d[:, [1, 3]] = h - d[:, [3, 1]]
+    s = float(np.exp(rng.uniform(np.log(0.7), np.log(1.5))))
+    if abs(s - 1) > 0.05:
+        big = cv2.resize(image, (max(1, int(w * s)), max(1, int(h * s))), interpolation=cv2.INTER_LINEAR)
+        bh, bw = big.shape[:2]
+        d[:, :4] *= s
+        if s > 1:
+            ox, oy = int(rng.integers(0, bw - w + 1)), int(rng.integers(0, bh - h + 1))
+            image = big[oy:oy + h, ox:ox + w]
+        else:
+            ox, oy = -int(rng.integers(0, w - bw + 1)), -int(rng.integers(0, h - bh + 1))
+            image = cv2.copyMakeBorder(big, -oy, h - bh + oy, -ox, w - bw + ox, cv2.BORDER_REPLICATE)
+        d[:, [0, 2]] -= ox
+        d[:, [1, 3]] -= oy
+        cx, cy = (d[:, 0] + d[:, 2]) / 2, (d[:, 1] + d[:, 3]) / 2
+        d = d[(cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)]
+        d[:, [0, 2]] = np.clip(d[:, [0, 2]], 0, w)
+        d[:, [1, 3]] = np.clip(d[:, [1, 3]], 0, h)
+    x = image.astype(np.float32)
+    x = x * rng.uniform(0.85, 1.15, 3).astype(np.float32) * rng.uniform(0.7, 1.3) + rng.uniform(-25, 25)
+    if rng.random() < 0.1:
+        x[:] = x.mean(axis=2, keepdims=True)
+    return np.clip(x, 0, 255), d
