@@ -257,7 +257,9 @@ class CentervilleInput(MenuInput):
                 parts.append(f"Scoring round {len(after.rounds)}: read each step, move the pieces, then Done")
             outcome.info = "; ".join(parts)
             return outcome
-        moved = words.action_changes(before, action)
+        # No round was scored (that would have given pages): the two states say it all, with no
+        # second pass through the engine as action_changes would make.
+        moved = words.changes(before, after)
         more = f" (and {len(moved) - 3} more)" if len(moved) > 3 else ""
         outcome.info = "; ".join(moved[:3]) + more
         return outcome

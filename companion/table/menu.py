@@ -42,14 +42,11 @@ def level(entries: Iterable[tuple[tuple[str, ...], Action, str]], path: tuple[st
 
 class MenuInput(GameInput):
     """The intents every menu-driven game shares: a menu button (a word opens the next level, an
-    action is taken), back one level, and an action spelled out in full. A game gives `items`,
+    action is taken), back one level, and an action spelled out in full. A game gives `items(table)`,
     `_set` (the pick kept valid) and `take` (how an action is submitted); `fresh_cursor` is
     where the highlight sits on a new level (None: nowhere until NEXT)."""
 
     fresh_cursor: int | None = 0
-
-    def items(self, table) -> list[Item]:
-        raise NotImplementedError
 
     def take(self, table, action: Action) -> Outcome:
         return table.submit(action)

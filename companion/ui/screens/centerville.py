@@ -7,7 +7,6 @@ Everything is redrawn from the table (state + the wiring's pick) in `render`; ta
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.uix.screenmanager import Screen
 
 from companion.engine.centerville.state import DIE_ORDER
 from companion.events import Command
@@ -20,12 +19,12 @@ from ..widgets.centerville_paint import ink_on, mix, player_rgb
 from ..widgets.centerville_players import PlayerView
 from ..widgets.common import TouchButton, shown
 from ..widgets.icon_die import IconFace
-from . import load_kv
+from . import TableScreen, load_kv
 
 load_kv(__file__)
 
 
-class CentervilleScreen(Screen):
+class CentervilleScreen(TableScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.menu_buttons: dict[str, TouchButton] = {}
@@ -52,11 +51,6 @@ class CentervilleScreen(Screen):
 
     def on_confirm(self) -> None:
         self.post("command", "confirm")
-
-    def on_pre_enter(self, *_args) -> None:
-        table = App.get_running_app().table
-        if table.session is not None:
-            self.render(table)
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, table) -> None:

@@ -4,25 +4,19 @@ rounds still there to read."""
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.uix.screenmanager import Screen
 
 from companion.events import Command
 from companion.table import centerville_words as words
 from companion.table.centerville_names import legacy_name
 
 from .. import theme
-from . import load_kv
+from . import TableScreen, load_kv
 from .end import RankRow
 
 load_kv(__file__)
 
 
-class CentervilleEndScreen(Screen):
-    def on_pre_enter(self, *_args) -> None:
-        table = App.get_running_app().table
-        if table.session is not None:
-            self.render(table)
-
+class CentervilleEndScreen(TableScreen):
     def render(self, table) -> None:
         session = table.session
         if session is None:

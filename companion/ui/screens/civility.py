@@ -6,7 +6,6 @@ Everything is redrawn from the table (state + the wiring's pick) in `render`; ta
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.uix.screenmanager import Screen
 
 from companion.events import Command
 
@@ -18,12 +17,12 @@ from ..widgets.civility_status import StatusTrack, status_text  # noqa: F401  (S
 from ..widgets.common import TouchButton
 from ..widgets.dice import DieFace, fill_dice_pad
 from ..widgets.common import shown
-from . import load_kv
+from . import TableScreen, load_kv
 
 load_kv(__file__)
 
 
-class CivilityScreen(Screen):
+class CivilityScreen(TableScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.boards: list[CityBoard] = []
@@ -54,11 +53,6 @@ class CivilityScreen(Screen):
         """The kind buttons take a tap once a name is typed."""
         off = self.ids.unlisted.disabled or not self.ids.card_name.text.strip()
         self.ids.reveal_city.disabled = self.ids.reveal_battle.disabled = off
-
-    def on_pre_enter(self, *_args) -> None:
-        table = App.get_running_app().table
-        if table.session is not None:
-            self.render(table)
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, table) -> None:

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.uix.screenmanager import Screen
 
 from companion.engine.civility.tables import DEPARTMENTS
 from companion.events import Command
 
 from .. import theme
 from companion.table.civility import SHORT
-from . import load_kv
+from . import TableScreen, load_kv
 from .end import RankRow
 
 load_kv(__file__)
@@ -21,12 +20,7 @@ def city_detail(player: dict) -> str:
     return f"{player['city']}  \u00b7  {dials}  Def {player['defenders']}"
 
 
-class CivilityEndScreen(Screen):
-    def on_pre_enter(self, *_args) -> None:
-        table = App.get_running_app().table
-        if table.session is not None:
-            self.render(table)
-
+class CivilityEndScreen(TableScreen):
     def render(self, table) -> None:
         session = table.session
         if session is None:

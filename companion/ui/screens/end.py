@@ -5,7 +5,6 @@ from kivy.app import App
 from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.events import Command
@@ -13,7 +12,7 @@ from companion.events import Command
 from .. import theme
 from ..results import blocks, places
 from ..widgets.chart import ScoreChart  # noqa: F401  (used by end.kv)
-from . import load_kv
+from . import TableScreen, load_kv
 
 
 class RankRow(BoxLayout):
@@ -29,12 +28,7 @@ class RankRow(BoxLayout):
 load_kv(__file__)
 
 
-class EndScreen(Screen):
-    def on_pre_enter(self, *_args) -> None:
-        table = App.get_running_app().table
-        if table.session is not None:
-            self.render(table)
-
+class EndScreen(TableScreen):
     def render(self, table) -> None:
         session = table.session
         if session is None:

@@ -5,7 +5,6 @@ Everything on it is redrawn from the table (state + draft) in `render`; taps onl
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.uix.screenmanager import Screen
 
 from companion.engine.rolling_village import views
 from companion.events import Command
@@ -19,12 +18,12 @@ from ..widgets.tray_view import TrayView  # noqa: F401  (used by village.kv)
 from ..widgets.sheet import VillageSheet  # noqa: F401  (used by village.kv)
 from ..widgets.tracker import TurnTracker  # noqa: F401  (used by village.kv)
 from ..widgets.common import shown
-from . import load_kv
+from . import TableScreen, load_kv
 
 load_kv(__file__)
 
 
-class VillageScreen(Screen):
+class VillageScreen(TableScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.player: str | None = None
@@ -55,11 +54,6 @@ class VillageScreen(Screen):
     def on_avenue(self, row: int) -> None:
         if self.player is not None:
             self.post("tap", ("avenue", self.player, row))
-
-    def on_pre_enter(self, *_args) -> None:
-        table = App.get_running_app().table
-        if table.session is not None:
-            self.render(table)
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, table) -> None:
