@@ -1,4 +1,4 @@
-"""`companion`: the console entry point. Sub-commands: run, replay, export, score, doctor, bench."""
+"""`companion`: the console entry point. Sub-commands: run, replay, export, history, score, doctor, bench."""
 from __future__ import annotations
 
 import argparse
@@ -15,7 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip().replace("`companion`: ", "usage: companion COMMAND ... -- "))
         print("\n  run      start the table app\n  replay   replay a game log and print the result"
-              "\n  export   write a stored game as a game log\n  score    score a board state"
+              "\n  export   write a stored game as a game log (--bgstats: its BG Stats link)"
+              "\n  history  list the stored games (--json, --csv)\n  score    score a board state"
               "\n  doctor   check display, touch, camera, buttons, board, model and data"
               "\n  bench    run the benchmark scripts")
         return 0 if argv else EXIT_BAD_INPUT
@@ -69,27 +70,24 @@ def _write_out(text: str) -> int:
 
 
 def _export(argv: list[str]) -> int:
-    from companion.paths import database_path
     from companion.session import Session
-    from companion.store import Store, StoreError
+    from companion.store import StoreError
 
     parser = argparse.ArgumentParser(prog="companion export", description="Write a stored game as a game log.")
     parser.add_argument("game_id", nargs="?", type=int, help="the game's number (default: the latest)")
     parser.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
     parser.add_argument("--db", default=None, help="the games database (default: the app's)")
     parser.add_argument("--list", action="store_true", help="list the stored games instead")
+    parser.add_argument("--bgstats", action="store_true",
+                        help="print the game's BG Stats \"create play\" link (docs/history.md)")
     args = parser.parse_args(argv)
-    db = Path(args.db) if args.db else database_path()
-    if not db.exists():
-        print(f"companion export: there is no games database at {db} yet.", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:  # read-only: exporting never changes the file, nor moves a damaged one aside
-        store = Store.open(db, read_only=True, report=lambda _notice: None)
-    except StoreError as exc:
-        print(f"companion export: {exc}", file=sys.stderr)
+    store = _open_read_only("export", args.db)
+    if store is None:
         return EXIT_BAD_INPUT
     with store:
-        games = store.games(limit=1000)
+        if args.bgstats:
+            return _bgstats(store, args.game_id)
+        games = store.games(limit=1000, archived=True)
         if args.list:
             for g in games:
                 state = "finished" if g.finished else "in play"
@@ -112,6 +110,62 @@ def _export(argv: list[str]) -> int:
     else:
         Path(args.output).write_text(text, encoding="utf-8")
     return 0
+
+
+def _open_read_only(command: str, db_arg: str | None):
+    """The games file opened read-only (never changed, nor moved aside), or None, said why."""
+    from companion.paths import database_path
+    from companion.store import Store, StoreError
+
+    db = Path(db_arg) if db_arg else database_path()
+    if not db.exists():
+        print(f"companion {command}: there is no games database at {db} yet.", file=sys.stderr)
+        return None
+    try:
+        return Store.open(db, read_only=True, report=lambda _notice: None)
+    except StoreError as exc:
+        print(f"companion {command}: {exc}", file=sys.stderr)
+        return None
+
+
+def _bgstats(store, game_id: int | None) -> int:
+    from companion import bgstats
+    from companion.engine.core import RulesError, find_game
+    from companion.history import plays
+
+    found = plays(store)
+    play = next((p for p in found if p.id == game_id), None) if game_id is not None else (
+        next((p for p in found if p.finished), None))
+    if play is None:
+        print(f"companion export: there is no saved game number {game_id}." if game_id is not None
+              else "companion export: no game has been finished yet.", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        title = find_game(play.game).title
+    except RulesError:
+        title = play.game
+    return _write_out(bgstats.link(play, title) + "\n")
+
+
+def _history(argv: list[str]) -> int:
+    from companion.history_format import as_csv, as_json, as_text
+    from companion.history import plays
+
+    parser = argparse.ArgumentParser(prog="companion history", description="List the stored games, newest first.")
+    parser.add_argument("--game", help="only this game (its name, e.g. centerville, or its title)")
+    parser.add_argument("--player", help="only games this player played in (their name now or then)")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="one JSON document (docs/history.md)")
+    form.add_argument("--csv", action="store_true", help="CSV, one row per player per game (docs/history.md)")
+    parser.add_argument("--db", default=None, help="the games database (default: the app's)")
+    args = parser.parse_args(argv)
+    store = _open_read_only("history", args.db)
+    if store is None:
+        return EXIT_BAD_INPUT
+    with store:
+        found = plays(store, game=args.game, player=args.player)
+    writer = as_json if args.json else as_csv if args.csv else as_text
+    return _write_out(writer(found))
 
 
 def _score(argv: list[str]) -> int:
@@ -143,6 +197,7 @@ COMMANDS = {
     "run": _run,
     "replay": _replay,
     "export": _export,
+    "history": _history,
     "score": _score,
     "doctor": _doctor,
     "bench": _bench,

@@ -212,6 +212,16 @@ class Session:
                 return self.correct(index, action)
         return Rejected(f'There is no "{action.type}" to correct yet.')
 
+    def record_rolls(self, dice) -> None:
+        """Keep camera-read dice, each (die, face), for the fairness statistics. Not the game's
+        state: a roll that cannot be kept (read-only, full disk) costs the game nothing."""
+        if self.store is None or not dice:
+            return
+        try:
+            self.store.add_rolls(self.game_id, dice)
+        except StoreError:
+            pass
+
     # -- internals ---------------------------------------------------------------------------
     def _push(self, action: Action, state) -> None:
         self._actions.append(action)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from companion.engine.log import Header
 from companion.store_open import Corrupt, code, connect, connect_read_only, describe, move_aside
-from companion.store_schema import SCHEMA_VERSION, ForeignSchema  # noqa: F401 (re-exported)
+from companion.store_schema import SCHEMA_VERSION, ForeignSchema, read_as_current  # noqa: F401 (re-exported)
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -134,6 +134,7 @@ class Store:
         if version == 0:
             conn.close()
             raise StoreUnavailable(first or f"The saved games file {path} is empty.")
+        read_as_current(conn, version)
         notice = None
         if first is not None:
             notice = f"{first} The saved games can be looked at, but nothing new is saved until that is fixed."
@@ -181,10 +182,13 @@ class Store:
                 (header.game, json.dumps(header.to_json()), now, now),
             )
             game_id = cur.lastrowid
-            self._conn.executemany(
-                "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
-                [(game_id, seat, name) for seat, name in enumerate(header.players)],
-            )
+            for seat, name in enumerate(header.players):
+                # A name seen before is the same person: their history and usual colour follow.
+                self._conn.execute("INSERT INTO people (name, colour) VALUES (?, ?) "
+                                   "ON CONFLICT(name) DO UPDATE SET colour = excluded.colour", (name, seat))
+                self._conn.execute(
+                    "INSERT INTO players (game_id, seat, name, person_id) "
+                    "VALUES (?, ?, ?, (SELECT id FROM people WHERE name = ?))", (game_id, seat, name, name))
         return game_id
 
     def append(self, game_id: int, seq: int, action: dict, clock=time.time) -> None:
@@ -236,10 +240,36 @@ class Store:
             )
 
     def delete_game(self, game_id: int) -> None:
+        """Gone for good: the screens ask the players to confirm before calling this."""
         with self._writing():
             for table, key in (("actions", "game_id"), ("set_aside", "game_id"), ("players", "game_id"),
-                               ("games", "id")):
+                               ("rolls", "game_id"), ("games", "id")):
                 self._conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (game_id,))
+
+    def set_archived(self, game_id: int, archived: bool) -> None:
+        """Set an unfinished game aside (kept, listed in the history, not offered on Home)."""
+        with self._writing():
+            self._conn.execute("UPDATE games SET archived = ? WHERE id = ?", (int(archived), game_id))
+
+    def add_rolls(self, game_id: int, dice, clock=time.time) -> None:
+        """Camera-read dice, each as (die, face): the die is its colour, the face as read."""
+        now = clock()
+        with self._writing():
+            self._conn.executemany("INSERT INTO rolls (game_id, at, die, face) VALUES (?, ?, ?, ?)",
+                                   [(game_id, now, str(die), str(face)) for die, face in dice])
+
+    def rename_person(self, old: str, new: str) -> None:
+        """The person called `old` is called `new` from now on; their past games stay theirs."""
+        new = new.strip()
+        if not new:
+            raise ValueError("A player's new name cannot be empty.")
+        row = self._conn.execute("SELECT id FROM people WHERE name = ?", (old,)).fetchone()
+        if row is None:
+            raise KeyError(f'Nobody called "{old}" has played yet.')
+        if new != old and self._conn.execute("SELECT 1 FROM people WHERE name = ?", (new,)).fetchone():
+            raise ValueError(f'"{new}" is already a player; choose another name.')
+        with self._writing():
+            self._conn.execute("UPDATE people SET name = ? WHERE id = ?", (new, row[0]))
 
     # -- reading ------------------------------------------------------------------------
     def load(self, game_id: int) -> tuple[Header, list[dict], list[dict]]:
@@ -271,11 +301,12 @@ class Store:
             (redo if undone else live).append(data)
         return header, live, redo
 
-    def games(self, limit: int = 50) -> list[GameRecord]:
-        """The most recent games; one whose header is damaged is listed (readable=False), not hidden."""
+    def games(self, limit: int = 50, archived: bool = False) -> list[GameRecord]:
+        """The most recent games; one whose header is damaged is listed (readable=False), not hidden.
+        Games set aside are left out unless `archived`."""
         rows = self._conn.execute(
             "SELECT id, game, header, created, updated, finished, result FROM games "
-            "ORDER BY updated DESC, id DESC LIMIT ?",
+            f"{'' if archived else 'WHERE archived = 0 '}ORDER BY updated DESC, id DESC LIMIT ?",
             (limit,),
         ).fetchall()
         return [self._record(r) for r in rows]
@@ -294,6 +325,14 @@ class Store:
         return GameRecord(id=r[0], game=str(r[1]), players=tuple(str(p) for p in players), created=r[3],
                           updated=r[4], finished=bool(r[5]) and readable, result=result if readable else None,
                           readable=readable)
+
+    def rows(self, sql: str, params=()) -> list[tuple]:
+        """A read-only query, for the history and the statistics (companion/history.py)."""
+        return self._conn.execute(sql, params).fetchall()
+
+    def record(self, row) -> GameRecord:
+        """A GameRecord from (id, game, header, created, updated, finished, result)."""
+        return self._record(row)
 
     def unfinished(self) -> GameRecord | None:
         """The most recently played unfinished game, to offer to resume."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # The tables (and the columns the app reads) of each version, as shipped.
 _V1 = {
@@ -18,7 +18,11 @@ _V1 = {
     "actions": ("game_id", "seq", "action", "undone", "at"),
 }
 _V2 = {**_V1, "set_aside": ("game_id", "seq", "action", "reason", "at")}
-TABLES = {1: _V1, 2: _V2}
+# 3: the people who play (a stable id: a renamed player keeps their history), set-aside games,
+# and every camera-read die (the fairness statistics).
+_V3 = {**_V2, "games": _V1["games"] + ("archived",), "players": _V1["players"] + ("person_id",),
+       "people": ("id", "name", "colour"), "rolls": ("game_id", "at", "die", "face")}
+TABLES = {1: _V1, 2: _V2, 3: _V3}
 
 # MIGRATIONS[n] takes a file at version n - 1 to version n (0 is a new, empty file).
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -59,6 +63,30 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             reason TEXT NOT NULL,
             at REAL NOT NULL
         )""",
+    ),
+    3: (
+        # `colour`: the palette seat (companion/ui/theme.py) the person last played in.
+        """CREATE TABLE people (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            colour INTEGER NOT NULL DEFAULT 0
+        )""",
+        "ALTER TABLE players ADD COLUMN person_id INTEGER REFERENCES people(id)",
+        # Set aside by the players: kept and listed in the history, hidden from Home's offer.
+        "ALTER TABLE games ADD COLUMN archived INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE rolls (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            at REAL NOT NULL,
+            die TEXT NOT NULL,
+            face TEXT NOT NULL
+        )""",
+        "CREATE INDEX rolls_by_die ON rolls (die)",
+        "CREATE INDEX players_by_person ON players (person_id)",
+        # Everyone who already played becomes a person, in the seat they last played in.
+        """INSERT OR IGNORE INTO people (name, colour)
+           SELECT p.name, p.seat FROM players p JOIN games g ON g.id = p.game_id
+           ORDER BY g.updated DESC, g.id DESC""",
+        "UPDATE players SET person_id = (SELECT id FROM people WHERE people.name = players.name)",
     ),
 }
 
@@ -118,6 +146,22 @@ def migrate(conn: sqlite3.Connection, version: int) -> None:
         if conn.in_transaction:  # a failed COMMIT (full disk) may have rolled back already
             conn.execute("ROLLBACK")
         raise
+
+
+def read_as_current(conn: sqlite3.Connection, version: int) -> None:
+    """A file opened read-only at an older schema, seen through the current one without a byte
+    written: views and tables in SQLite's in-memory TEMP schema (searched before the file's own)
+    lend it what migration 3 would add. Nothing set aside, no camera-read dice, people by name."""
+    if version >= 3:
+        return
+    conn.executescript("""
+        CREATE TEMP TABLE people AS SELECT ROW_NUMBER() OVER (ORDER BY name) AS id, name, 0 AS colour
+            FROM (SELECT DISTINCT name FROM main.players);
+        CREATE TEMP VIEW players AS SELECT p.game_id, p.seat, p.name, people.id AS person_id
+            FROM main.players p JOIN temp.people ON temp.people.name = p.name;
+        CREATE TEMP VIEW games AS SELECT *, 0 AS archived FROM main.games;
+        CREATE TEMP TABLE rolls (game_id INTEGER, at REAL, die TEXT, face TEXT);
+    """)
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:

@@ -6,6 +6,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.core import Action
 from companion.engine.dice import pip_value
 from companion.events import Command, EventQueue, InputEvent, TableLight
+from companion.fairness import dice_of
 from companion.session import Accepted, Session
 
 from .draft import Draft, Outcome, whole
@@ -156,6 +157,8 @@ class Table:
                 return outcome  # stray keys on a desktop are not worth a banner
         else:
             outcome = self._input.dispatch(self, intent)
+            if event.kind == "dice" and intent[0] == "dice" and outcome.rejected is None:
+                self.session.record_rolls(dice_of(event.value))  # only what the camera read
         if outcome.rejected is not None:
             self.say(outcome.rejected.reason, error=True)
         elif outcome.info:
