@@ -6,6 +6,7 @@ table): a renamed player's past games show, and count, under the new name.
 """
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 
@@ -46,6 +47,10 @@ class Play:
     @property
     def winners(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats if s.winner)
+
+    @property
+    def day(self) -> str:
+        return time.strftime("%d %b %Y", time.localtime(self.started))
 
     @property
     def date(self) -> str:
@@ -94,8 +99,9 @@ def rounds_of(game: str, result: dict, names: list[str]) -> tuple[tuple[str, tup
 
 
 def plays(store, game: str | None = None, player: str | None = None, archived: bool = True,
-          limit: int | None = None) -> list[Play]:
-    """Every game, newest first; `game` by its name or title, `player` by name (now or then)."""
+          limit: int | None = None, only: int | None = None) -> list[Play]:
+    """Every game, newest first; `game` by its name or title, `player` by name (now or then);
+    `only`: just the game of that number."""
     from companion.engine.core import RulesError, find_game
 
     if game is not None:
@@ -109,22 +115,53 @@ def plays(store, game: str | None = None, player: str | None = None, archived: b
         params.append(game)
     if not archived:
         where.append("g.archived = 0")
-    sql = ("SELECT g.id, g.game, g.header, g.created, g.updated, g.finished, g.result, g.archived FROM games g"
-           + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY g.updated DESC, g.id DESC")
-    if limit is not None:
-        sql += f" LIMIT {int(limit)}"
-    rows = store.rows(sql, params)
+    if only is not None:
+        where.append("g.id = ?")
+        params.append(int(only))
+    where_sql = " WHERE " + " AND ".join(where) if where else ""
+    order = " ORDER BY g.updated DESC, g.id DESC" + (f" LIMIT {int(limit)}" if limit is not None else "")
     seats: dict[int, list[tuple]] = {}
     for row in store.rows("SELECT p.game_id, p.seat, p.name, p.person_id, people.name, people.colour "
-                          "FROM players p LEFT JOIN people ON people.id = p.person_id ORDER BY p.game_id, p.seat"):
+                          "FROM players p LEFT JOIN people ON people.id = p.person_id"
+                          + (" WHERE p.game_id = ?" if only is not None else "") + " ORDER BY p.game_id, p.seat",
+                          () if only is None else (int(only),)):
         seats.setdefault(row[0], []).append(row[1:])
-    out = []
-    for row in rows:
-        record: GameRecord = store.record(row[:7])
-        play = _play(record, bool(row[7]), seats.get(record.id, []))
-        if player is None or play.with_player(player):
-            out.append(play)
-    return out
+    if only is not None:  # one game, shown in full: the whole stored result, rounds and all
+        rows = store.rows("SELECT g.id, g.game, g.header, g.created, g.updated, g.finished, g.result, g.archived "
+                          "FROM games g" + where_sql + order, params)
+        found = [_play(store.record(row[:7]), bool(row[7]), seats.get(row[0], [])) for row in rows]
+    else:
+        found = [_listed(row, seats.get(row[0], [])) for row in store.rows(_LIST_SQL + where_sql + order, params)]
+    return [p for p in found if player is None or p.with_player(player)]
+
+
+# The list needs from each result only the names, scores and winner: SQLite picks them out (a
+# Centerville result is kilobytes of scoring detail; parsing a thousand of them in Python took
+# 0.3 s). A result or header that is not valid JSON gives NULL here: listed, marked unreadable.
+_LIST_SQL = """SELECT g.id, g.game, g.created, g.updated, g.finished, g.archived,
+    json_valid(g.header) AND json_type(g.header, '$.players') = 'array',
+    CASE WHEN g.finished AND json_valid(g.result) THEN json_object(
+        'winner', g.result -> '$.winner', 'ranking', g.result -> '$.ranking', 'places', g.result -> '$.places',
+        'players', (SELECT json_group_array(json_object('name', value -> '$.name', 'score', value -> '$.score',
+                                                        'status', value -> '$.status'))
+                    FROM json_each(g.result, '$.players'))) END
+    FROM games g"""
+
+
+def _listed(row, stored: list[tuple]) -> Play:
+    gid, game, created, updated, finished, archived, header_ok, compact = row
+    result = None
+    if compact is not None:
+        try:
+            result = json.loads(compact)
+        except ValueError:
+            result = None
+    readable = bool(header_ok) and (not finished or result is not None)
+    names = tuple(name for _, name, *_ in stored)
+    record = GameRecord(id=gid, game=str(game), players=names, created=created, updated=updated,
+                        finished=bool(finished) and readable, result=result if readable else None,
+                        readable=readable)
+    return _play(record, bool(archived), stored, rounds=False)
 
 
 def _games():
@@ -133,7 +170,7 @@ def _games():
     return all_games()
 
 
-def _play(record: GameRecord, archived: bool, stored: list[tuple]) -> Play:
+def _play(record: GameRecord, archived: bool, stored: list[tuple], rounds: bool = True) -> Play:
     result = record.result if record.finished and record.result else {}
     scored = {p.get("name"): p for p in result.get("players", []) if isinstance(p, dict)}
     won = winners_of(result) if result else set()
@@ -147,7 +184,7 @@ def _play(record: GameRecord, archived: bool, stored: list[tuple]) -> Play:
                           winner=name in won))
     return Play(id=record.id, game=record.game, started=record.created, ended=record.updated,
                 finished=record.finished, archived=archived, readable=record.readable, seats=tuple(seats),
-                rounds=rounds_of(record.game, result, list(record.players)) if result else ())
+                rounds=rounds_of(record.game, result, list(record.players)) if result and rounds else ())
 
 
 def recent_people(store, limit: int = 8) -> list[tuple[str, int]]:

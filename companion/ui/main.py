@@ -20,7 +20,10 @@ from companion.table import Table
 
 from . import theme
 from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
+from .screens.dice_fairness import DiceFairnessScreen
+from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
+from .screens.stats import StatsScreen
 from .screens.score_board import ScoreBoardScreen
 from .screens.setup import SetupScreen
 from .widgets.common import Banner
@@ -52,7 +55,8 @@ class CompanionApp(App):
         root = BoxLayout(orientation="vertical")
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), ScoreBoardScreen(name="score-board"),
-                       *load_game_screens()):
+                       HistoryScreen(name="history"), StatsScreen(name="stats"),
+                       DiceFairnessScreen(name="dice-fairness"), *load_game_screens()):
             self.screens.add_widget(screen)
         root.add_widget(self.screens)
         self.banner = Banner()
@@ -113,6 +117,30 @@ class CompanionApp(App):
         self.screens.get_screen("setup").prepare(players)
         self.screens.current = "setup"
 
+    def go_history(self) -> None:
+        """Every game played, with filters; each opens, resumes, is set aside or deleted."""
+        self.table.close()
+        self.screens.current = "history"
+
+    def go_stats(self) -> None:
+        self.table.close()
+        self.screens.current = "stats"
+
+    def go_dice(self) -> None:
+        self.table.close()
+        self.screens.current = "dice-fairness"
+
+    def share_game(self, game_id: int | None) -> None:
+        """A finished game's BG Stats link as a QR code to scan."""
+        from .sharing import share
+
+        game = self.table.session.game.name if self.table.session is not None else None
+        view = share(self.store, game_id, self.game_title(game)) if game_id is not None and game else None
+        if view is None:
+            self.say("Only a finished, saved game can be shared.", error=True)
+            return
+        view.open()
+
     def go_score_board(self) -> None:
         """Score our board: a Centerville board entered as it stands, no game tracked."""
         self.screens.get_screen("score-board").start_over()
@@ -172,7 +200,7 @@ class CompanionApp(App):
             return False
         if getattr(self.screens.current_screen, "typing", False):
             return False  # keys belong to the text field being typed in
-        if self.screens.current in ("home", "setup", "score-board"):
+        if self.screens.current in ("home", "setup", "score-board", "history", "stats", "dice-fairness"):
             if name == "escape" and self.screens.current != "home":
                 self.go_home()
                 return True

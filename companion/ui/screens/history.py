@@ -1,0 +1,190 @@
+"""History: every game, newest first, filtered by game and by player. A tap shows the game beside
+the list (players, scores, winner, round by round, its BG Stats QR code); from there it opens
+its end screen, resumes, is set aside, or is deleted once the players confirm."""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import NumericProperty
+from kivy.uix.screenmanager import Screen
+
+from companion import bgstats
+from companion.engine.core import all_games
+from companion.history import SCORE_WORD, Play, plays, recent_people
+from companion.store import StoreError
+
+from .. import theme
+from ..game_screens import PLAY_SCREENS
+from ..sharing import seat_lines
+from ..widgets.common import TouchButton
+from ..widgets.qr import QrCode  # noqa: F401  (used by history.kv)
+from . import load_kv
+
+
+class HistoryRow(TouchButton):
+    """One game in the list (a RecycleView row: only the rows on screen are widgets)."""
+
+    game_id = NumericProperty(0)
+
+    def on_release(self) -> None:
+        screen = App.get_running_app().screens.get_screen("history")
+        screen.select(self.game_id)
+
+
+load_kv(__file__)
+
+
+def row_text(play: Play, title: str) -> str:
+    """Game and date, then the players (scores, highest first, and the winner) and the length."""
+    if play.finished:
+        scores = ", ".join(f"{s.name}{'' if s.score is None else ' ' + str(s.score)}{' (won)' if s.winner else ''}"
+                           for s in sorted(play.seats, key=lambda s: -(s.score or 0)))
+        return f"{title}  \u00b7  {play.day}\n{scores}  \u00b7  {play.minutes} min"
+    state = "set aside" if play.archived else "unfinished"
+    return f"{title}  \u00b7  {play.day}\n{', '.join(s.name for s in play.seats)}  \u00b7  {state}"
+
+
+class HistoryScreen(Screen):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.game_filter: str | None = None
+        self.player_filter: str | None = None
+        self.found: list[Play] = []
+        self.selected: Play | None = None
+        self.confirming = False
+
+    def on_pre_enter(self, *_args) -> None:
+        self.refresh()
+
+    # -- the list ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        self.found = plays(app.store, game=self.game_filter, player=self.player_filter)
+        titles = {g.name: g.title for g in all_games()}
+        self.ids.list.data = [{"text": row_text(p, titles.get(p.game, p.game)), "game_id": p.id,
+                               "fill": theme.PANEL_LIGHT if p.finished else theme.BUTTON}
+                              for p in self.found]
+        self.ids.game_filter.text = f"Game: {titles.get(self.game_filter, 'all')}"
+        self.ids.player_filter.text = f"Player: {self.player_filter or 'all'}"
+        self.ids.count.text = f"{len(self.found)} game{'s' if len(self.found) != 1 else ''}"
+        keep = self.selected.id if self.selected else None
+        self.select(keep if any(p.id == keep for p in self.found) else (self.found[0].id if self.found else None))
+
+    def next_game(self) -> None:
+        """Cycle the game filter: all, then each game in turn."""
+        names = [None] + [g.name for g in all_games() if g.name in PLAY_SCREENS]
+        self.game_filter = names[(names.index(self.game_filter) + 1) % len(names)] \
+            if self.game_filter in names else None
+        self.refresh()
+
+    def next_player(self) -> None:
+        """Cycle the player filter through the people who have played, most recent first."""
+        people = [None] + [name for name, _ in recent_people(App.get_running_app().store, limit=50)]
+        self.player_filter = people[(people.index(self.player_filter) + 1) % len(people)] \
+            if self.player_filter in people else None
+        self.refresh()
+
+    # -- the game shown beside ---------------------------------------------------------------
+    def select(self, game_id: int | None) -> None:
+        self.selected = next((p for p in self.found if p.id == game_id), None)
+        self.confirming = False
+        self._detail()
+
+    def _detail(self) -> None:
+        ids, play, app = self.ids, self.selected, App.get_running_app()
+        if play is None:
+            ids.detail_title.text = "No games yet." if not self.found else ""
+            ids.detail_players.text = ""
+            ids.rounds.text = ""
+            ids.qr.show("")
+            for button in (ids.open, ids.second, ids.delete):
+                _folded(button, True)
+            return
+        title = app.game_title(play.game)
+        ids.detail_title.text = f"{title}  \u00b7  {play.date}  \u00b7  {play.minutes} min"
+        state = "" if play.finished else ("Set aside.\n" if play.archived else "Unfinished.\n")
+        ids.detail_players.text = state + "\n".join(seat_lines(play))
+        ids.rounds.text = _rounds_text(play)
+        ids.qr.show(bgstats.link(play, title) if play.finished else "")
+        ids.open.text = "End screen" if play.finished else "Resume"
+        _folded(ids.open, not play.readable or self.confirming)
+        if self.confirming:
+            ids.detail_players.text = "Delete this game for good? Its entries cannot be brought back."
+            ids.second.text, ids.delete.text, ids.delete.fill = "Keep it", "Yes, delete", theme.ERROR
+            return
+        ids.delete.text, ids.delete.fill = "Delete", theme.BUTTON
+        _folded(ids.delete, play.finished)
+        # The middle button: an unfinished game is set aside (or put back); a finished
+        # Rolling Village game shows its sheets.
+        sheets = play.finished and play.game == "rolling-village" and play.readable
+        _folded(ids.second, play.finished and not sheets)
+        ids.second.text = "Sheets" if sheets else "Put back" if play.archived else "Set aside"
+
+    def open_selected(self) -> None:
+        play, app = self.selected, App.get_running_app()
+        if play is None:
+            return
+        if play.archived:
+            self._store_call(lambda: app.store.set_archived(play.id, False))
+        app.resume(play.id)  # a finished game comes back on its end screen
+
+    def sheets(self) -> None:
+        """Rolling Village: every player's sheet as the game left it."""
+        play, app = self.selected, App.get_running_app()
+        if play is not None and play.game in PLAY_SCREENS:
+            app.resume(play.id)
+            app.screens.current = PLAY_SCREENS[play.game]
+
+    def second(self) -> None:
+        """The middle button: keep the game (while asked to confirm), its sheets, or set aside."""
+        play = self.selected
+        if play is None:
+            return
+        if self.confirming:
+            self.confirming = False
+            self._detail()
+        elif play.finished:
+            self.sheets()
+        else:
+            self._store_call(lambda: App.get_running_app().store.set_archived(play.id, not play.archived))
+            self.refresh()
+
+    def delete(self) -> None:
+        """The first tap only asks; the second deletes (nothing is deleted without both)."""
+        play = self.selected
+        if play is None or play.finished:
+            return
+        if not self.confirming:
+            self.confirming = True
+            self._detail()
+            return
+        if self._store_call(lambda: App.get_running_app().store.delete_game(play.id)):
+            App.get_running_app().say(f"Game {play.id} was deleted.")
+            self.selected = None
+        self.refresh()
+
+    def _store_call(self, write) -> bool:
+        try:
+            write()
+        except StoreError as exc:
+            App.get_running_app().say(str(exc), error=True)
+            return False
+        return True
+
+
+def _folded(button, hidden: bool) -> None:
+    button.opacity, button.disabled = (0, True) if hidden else (1, False)
+
+
+def _rounds_text(play: Play) -> str:
+    """Round by round: short entries (Rolling Village's turn scores) as one line per player,
+    long ones (Centerville's scoring rounds) as one line per round and player."""
+    if not play.rounds:
+        return "" if play.finished else "Round-by-round scores come when the game ends."
+    names = [s.name for s in play.seats]
+    if all(len(e) <= 3 for _, entries in play.rounds for e in entries):
+        head = f"{play.rounds[0][0]} to {play.rounds[-1][0].split()[-1]}:"
+        return head + "\n" + "\n".join(
+            f"{name}:  " + " \u00b7 ".join(entries[seat] for _, entries in play.rounds)
+            for seat, name in enumerate(names))
+    return "\n".join(f"{round_name}, {name}: {entries[seat]}"
+                     for round_name, entries in play.rounds for seat, name in enumerate(names))
