@@ -98,9 +98,12 @@ def game_stats(plays: list[Play], game: str, unit: str = "points") -> GameStats:
     return stats
 
 
-def win_shares(stats: GameStats) -> list[tuple[str, int]]:
-    """(player, wins), most wins first: the win-share bar."""
-    return sorted(((name, t.wins) for name, t in stats.players.items() if t.wins), key=lambda kv: (-kv[1], kv[0]))
+def win_shares(stats: GameStats, most: int = 5) -> list[tuple[str, int]]:
+    """(player, wins), most wins first, the `most` winningest and then "others": the win-share bar."""
+    ranked = sorted(((name, t.wins) for name, t in stats.players.items() if t.wins), key=lambda kv: (-kv[1], kv[0]))
+    if len(ranked) <= most + 1:
+        return ranked
+    return ranked[:most] + [(f"{len(ranked) - most} others", sum(n for _, n in ranked[most:]))]
 
 
 def distribution(scores: list[int], bins: int = 8) -> list[tuple[int, int, int]]:

@@ -54,13 +54,16 @@ def _renamed(value, names: dict[str, str]):
     return value
 
 
-def seed(store, count: int, rng_seed: int = 16, start: float = 1_700_000_000.0) -> list[int]:
-    """`count` finished games (a third of each game), newest last; returns their ids."""
+def seed(store, count: int, rng_seed: int = 16, start: float = 1_700_000_000.0, played: int = 1) -> list[int]:
+    """`count` finished games (a third of each game), newest last; returns their ids. `played`
+    real games of each game are played through the Session, the rest are copies of them."""
     rng = random.Random(rng_seed)
     originals = []
-    for index, game_name in enumerate(GAMES):
-        names = ("Ana", "Ben", "Cleo")[: 2 + index % 2]
-        originals.append(play_one(store, game_name, names, seed=rng_seed + index, start=start - 86400))
+    for round_ in range(played):
+        for index, game_name in enumerate(GAMES):
+            names = ("Ana", "Ben", "Cleo", "Dev")[: 2 + (index + round_) % 3]
+            originals.append(play_one(store, game_name, names, seed=rng_seed + 10 * round_ + index,
+                                      start=start - 86400 * (played - round_)))
     ids = list(originals)
     conn = store._conn
     for n in range(count - len(originals)):

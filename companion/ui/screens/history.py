@@ -1,22 +1,21 @@
 """History: every game, newest first, filtered by game and by player. A tap shows the game beside
-the list (players, scores, winner, round by round, its BG Stats QR code); from there it opens
-its end screen, resumes, is set aside, or is deleted once the players confirm."""
+the list (players, scores, winner, round by round); from there it opens
+its end screen, shows its BG Stats QR code, resumes, is set aside, or is deleted once the
+players confirm."""
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.properties import NumericProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import bgstats
 from companion.engine.core import all_games
 from companion.history import SCORE_WORD, Play, plays, recent_people
 from companion.store import StoreError
 
 from .. import theme
 from ..game_screens import PLAY_SCREENS
-from ..sharing import seat_lines
+from ..sharing import find_play, seat_lines, share
 from ..widgets.common import TouchButton
-from ..widgets.qr import QrCode  # noqa: F401  (used by history.kv)
 from . import load_kv
 
 
@@ -33,14 +32,17 @@ class HistoryRow(TouchButton):
 load_kv(__file__)
 
 
+ROW_PLAYERS = 3  # players named on a row; the rest are counted (the game beside names them all)
+
+
 def row_text(play: Play, title: str) -> str:
-    """Game and date, then the players (scores, highest first, and the winner) and the length."""
-    if play.finished:
-        scores = ", ".join(f"{s.name}{'' if s.score is None else ' ' + str(s.score)}{' (won)' if s.winner else ''}"
-                           for s in sorted(play.seats, key=lambda s: -(s.score or 0)))
-        return f"{title}  \u00b7  {play.day}\n{scores}  \u00b7  {play.minutes} min"
-    state = "set aside" if play.archived else "unfinished"
-    return f"{title}  \u00b7  {play.day}\n{', '.join(s.name for s in play.seats)}  \u00b7  {state}"
+    """The game; its date and length (or how it stands); the players, highest score first."""
+    seats = sorted(play.seats, key=lambda s: -(s.score or 0)) if play.finished else list(play.seats)
+    named = ", ".join(f"{s.name}{'' if s.score is None else ' ' + str(s.score)}{' (won)' if s.winner else ''}"
+                      for s in seats[:ROW_PLAYERS])
+    more = f" +{len(seats) - ROW_PLAYERS}" if len(seats) > ROW_PLAYERS else ""
+    state = f"{play.minutes} min" if play.finished else "set aside" if play.archived else "unfinished"
+    return f"{title}\n{play.day}  \u00b7  {state}\n{named}{more}"
 
 
 class HistoryScreen(Screen):
@@ -85,7 +87,9 @@ class HistoryScreen(Screen):
 
     # -- the game shown beside ---------------------------------------------------------------
     def select(self, game_id: int | None) -> None:
-        self.selected = next((p for p in self.found if p.id == game_id), None)
+        listed = next((p for p in self.found if p.id == game_id), None)
+        # The list holds names, scores and winners; the game shown beside is read whole (rounds).
+        self.selected = find_play(App.get_running_app().store, game_id) if listed is not None else None
         self.confirming = False
         self._detail()
 
@@ -95,24 +99,23 @@ class HistoryScreen(Screen):
             ids.detail_title.text = "No games yet." if not self.found else ""
             ids.detail_players.text = ""
             ids.rounds.text = ""
-            ids.qr.show("")
             for button in (ids.open, ids.second, ids.delete):
                 _folded(button, True)
             return
         title = app.game_title(play.game)
-        ids.detail_title.text = f"{title}  \u00b7  {play.date}  \u00b7  {play.minutes} min"
+        ids.detail_title.text = f"{title}\n{play.date}  \u00b7  {play.minutes} min"
         state = "" if play.finished else ("Set aside.\n" if play.archived else "Unfinished.\n")
         ids.detail_players.text = state + "\n".join(seat_lines(play))
         ids.rounds.text = _rounds_text(play)
-        ids.qr.show(bgstats.link(play, title) if play.finished else "")
         ids.open.text = "End screen" if play.finished else "Resume"
         _folded(ids.open, not play.readable or self.confirming)
         if self.confirming:
             ids.detail_players.text = "Delete this game for good? Its entries cannot be brought back."
             ids.second.text, ids.delete.text, ids.delete.fill = "Keep it", "Yes, delete", theme.ERROR
             return
-        ids.delete.text, ids.delete.fill = "Delete", theme.BUTTON
-        _folded(ids.delete, play.finished)
+        # The third button: a finished game is shared (its QR code), an unfinished one deleted.
+        ids.delete.text, ids.delete.fill = ("BG Stats", theme.BUTTON) if play.finished else ("Delete", theme.BUTTON)
+        _folded(ids.delete, not play.readable)
         # The middle button: an unfinished game is set aside (or put back); a finished
         # Rolling Village game shows its sheets.
         sheets = play.finished and play.game == "rolling-village" and play.readable
@@ -147,6 +150,17 @@ class HistoryScreen(Screen):
         else:
             self._store_call(lambda: App.get_running_app().store.set_archived(play.id, not play.archived))
             self.refresh()
+
+    def third(self) -> None:
+        play = self.selected
+        if play is None:
+            return
+        if play.finished:
+            view = share(App.get_running_app().store, play.id, App.get_running_app().game_title(play.game))
+            if view is not None:
+                view.open()
+            return
+        self.delete()
 
     def delete(self) -> None:
         """The first tap only asks; the second deletes (nothing is deleted without both)."""

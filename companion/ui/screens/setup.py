@@ -2,6 +2,7 @@
 choices (Civility's cities, Rolling Village's sheet, Centerville's seats, colours and Legacies)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.app import App
@@ -17,13 +18,15 @@ from ..game_screens import PLAY_SCREENS
 from ..widgets.centerville_setup import CentervilleSetup, SeatsView
 from ..widgets.civility_setup import CivilitySetup, CitySetupView
 from ..village_sheets import DEFAULT_LEGEND, DEFAULT_SHEET, Choice, village_options
-from ..widgets.common import TouchButton
+from ..widgets.common import TouchButton, shown
 from ..widgets.sheet_choice import SheetChoiceView
 from . import load_kv
 
 load_kv(__file__)
 
 SCREEN_MAX_PLAYERS = 6  # six sheets is what fits on the screen as tabs
+RECENT_CHIPS = 5  # recent players offered as chips: what fits in a row at 800x480
+PLACEHOLDER = re.compile(r"Player \d+")  # the names a new seat starts with
 
 
 class SetupScreen(Screen):
@@ -144,14 +147,42 @@ class SetupScreen(Screen):
             return
         field = Factory.NameField(text=name or f"Player {len(self.fields) + 1}")
         field.bind(on_text_validate=lambda *_: self.start() if field is self.fields[-1] else None)
+        field.bind(focus=lambda *_: self._recent_players())
         self.fields.append(field)
         self.ids.names.add_widget(field)
         self._limits()
+        self._recent_players()
 
     def remove_player(self) -> None:
         if len(self.fields) > self._min():
             self.ids.names.remove_widget(self.fields.pop())
         self._limits()
+        self._recent_players()
+
+    def _recent_players(self) -> None:
+        """Chips of the people who played lately, in their usual colour; one tap seats them."""
+        from companion.history import recent_people
+
+        row, names = self.ids.recent, set(self.names())
+        row.clear_widgets()
+        people = [(n, c) for n, c in recent_people(App.get_running_app().store, limit=RECENT_CHIPS + 6)
+                  if n not in names][:RECENT_CHIPS]
+        # Shown while the names take two rows or fewer: a third row of names needs the room.
+        shown(row, bool(people) and len(self.fields) <= 4 and len(self.fields) < self._max(), theme.scaled(52))
+        for name, colour in people:
+            chip = TouchButton(text=f"+ {name}", fill=theme.player_colour(colour), color=theme.INK, bold=True)
+            chip.bind(on_release=lambda _b, n=name, c=colour: self.seat_recent(n, c))
+            row.add_widget(chip)
+
+    def seat_recent(self, name: str, colour: int) -> None:
+        """`name` takes their usual seat (a seat's colour is its place) if it still holds a
+        default name, else the first seat that does, else a new seat."""
+        free = [i for i, f in enumerate(self.fields) if PLACEHOLDER.fullmatch(f.text.strip() or "Player 0")]
+        if free:
+            self.fields[colour if colour in free else free[0]].text = name
+        else:
+            self.add_player(name)
+        self._recent_players()
 
     def names(self) -> list[str]:
         return [f.text for f in self.fields]

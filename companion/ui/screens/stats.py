@@ -17,6 +17,7 @@ from . import load_kv
 
 load_kv(__file__)
 
+TIMELINE = 20
 CHARTS = (("timeline", "Over time"), ("wins", "Wins"), ("scores", "Scores"))
 
 
@@ -29,18 +30,18 @@ def summary_text(stats: GameStats, unit: str) -> str:
     o = stats.overall
     if not o.plays:
         return "No finished game of this one yet."
-    lines = [f"{o.plays} plays, {_number(o.average_minutes)} min on average.",
-             f"Average {unit} {_number(o.average, 1)}, best {_number(o.best)}, worst {_number(o.worst)}."]
+    lines = [f"[b]{o.plays} plays[/b], {_number(o.average_minutes)} min on average",
+             f"{unit}: average {_number(o.average, 1)}, best {_number(o.best)}, worst {_number(o.worst)}"]
     seats = o.seat_averages()
     if seats:
-        lines.append("By seat: " + ", ".join(f"{seat + 1}: {avg:.1f}" for seat, avg in seats.items()))
-    lines += [f"{r.what}: {r.value}, {r.who}." for r in stats.records]
+        lines.append("by seat: " + ", ".join(f"{seat + 1}: {avg:.1f}"
+                                             for seat, avg in seats.items()))
+    lines += [f"{r.what}: {r.value}, {r.who}" for r in stats.records]
     lines.append("")
     for name, t in sorted(stats.players.items(), key=lambda kv: (-kv[1].wins, kv[0])):
         lines.append(f"[b]{name}[/b]: {t.plays} plays, {t.wins} wins ({100 * t.win_rate:.0f}%)")
         if t.scores:
-            lines.append(f"   {unit} avg {_number(t.average, 1)}, best {t.best}, worst {t.worst}, "
-                         f"{_number(t.average_minutes)} min")
+            lines.append(f"   average {_number(t.average, 1)}, best {t.best}, worst {t.worst}")
     return "\n".join(lines)
 
 
@@ -86,7 +87,9 @@ class StatsScreen(Screen):
         for _, scores in stats.timeline:
             for name, score in scores.items():
                 per_player.setdefault(name, []).append(score)
-        busiest = sorted(per_player.items(), key=lambda kv: -len(kv[1]))[:6]
+        # The six who played most, each over their last TIMELINE plays: a line a reader can follow.
+        busiest = [(name, scores[-TIMELINE:]) for name, scores in
+                   sorted(per_player.items(), key=lambda kv: -len(kv[1]))[:6]]
         views = {"timeline": (self.ids.timeline, busiest),
                  "wins": (self.ids.wins, win_shares(stats)),
                  "scores": (self.ids.scores, distribution(stats.overall.scores))}

@@ -52,7 +52,7 @@ class ScoreTimeline(Chart):
             Color(1, 1, 1, 0.12)
             Line(points=[x0, y, x0 + w, y], width=1)
             draw_text(str(value), x0 - font / 2, y, font, theme.TEXT_DIM, anchor="right")
-        draw_text(f"their plays, oldest to newest ({longest} at most)", x0 + w / 2, self.y + font * 2.3, font,
+        draw_text(f"each one's last {longest} plays, oldest to newest", x0 + w / 2, self.y + font * 2.3, font,
                   theme.TEXT_DIM)
         for index, (name, scores) in enumerate(series):
             Color(*theme.player_colour(index))
