@@ -140,6 +140,10 @@ def _bgstats(store, game_id: int | None) -> int:
         print(f"companion export: there is no saved game number {game_id}." if game_id is not None
               else "companion export: no game has been finished yet.", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not play.finished:
+        print(f"companion export: game {play.id} has not been finished: BG Stats takes finished plays.",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         title = find_game(play.game).title
     except RulesError:

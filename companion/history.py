@@ -68,11 +68,17 @@ def score_of(game: str, player: dict) -> int | None:
 
 
 def winners_of(result: dict) -> set[str]:
-    """Who won: the named winner, else (Rolling Village) everyone in first place, ties included."""
+    """Who won: the named winner, else everyone in first place (Rolling Village), else the
+    highest score; ties share the win."""
     if result.get("winner"):
         return {result["winner"]}
     ranking, places = result.get("ranking") or [], result.get("places") or []
-    return {name for name, place in zip(ranking, places) if place == 1}
+    if places:
+        return {name for name, place in zip(ranking, places) if place == 1}
+    scores = {p.get("name"): p.get("score") for p in result.get("players") or [] if isinstance(p, dict)
+              and isinstance(p.get("score"), int)}
+    top = max(scores.values(), default=None)
+    return {name for name, score in scores.items() if score == top} if top is not None else set()
 
 
 def rounds_of(game: str, result: dict, names: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -191,4 +197,5 @@ def recent_people(store, limit: int = 8) -> list[tuple[str, int]]:
     """(name, usual colour) of the people who played most recently, most recent first."""
     return [(name, colour) for name, colour in store.rows(
         "SELECT people.name, people.colour FROM people JOIN players p ON p.person_id = people.id "
-        "JOIN games g ON g.id = p.game_id GROUP BY people.id ORDER BY MAX(g.updated) DESC LIMIT ?", (limit,))]
+        "JOIN games g ON g.id = p.game_id GROUP BY people.id "
+        "ORDER BY MAX(g.updated) DESC, MAX(g.id) DESC, MIN(p.seat) LIMIT ?", (limit,))]

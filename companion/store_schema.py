@@ -155,8 +155,8 @@ def read_as_current(conn: sqlite3.Connection, version: int) -> None:
     if version >= 3:
         return
     conn.executescript("""
-        CREATE TEMP TABLE people AS SELECT ROW_NUMBER() OVER (ORDER BY name) AS id, name, 0 AS colour
-            FROM (SELECT DISTINCT name FROM main.players);
+        CREATE TEMP TABLE people AS SELECT ROW_NUMBER() OVER (ORDER BY name) AS id, name, MIN(seat) AS colour
+            FROM main.players GROUP BY name;
         CREATE TEMP VIEW players AS SELECT p.game_id, p.seat, p.name, people.id AS person_id
             FROM main.players p JOIN temp.people ON temp.people.name = p.name;
         CREATE TEMP VIEW games AS SELECT *, 0 AS archived FROM main.games;

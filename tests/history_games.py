@@ -33,7 +33,7 @@ def play_one(store, game_name: str, names, seed: int, start: float, minutes: flo
     """One whole game through the Session, its entries spread over `minutes` from `start`."""
     actions = _actions(game_name, tuple(names), random.Random(seed))
     session = Session.new(game_name, names, store=store)
-    ticks = iter(start + minutes * 60 * i / max(1, len(actions)) for i in range(len(actions) + 1))
+    ticks = iter(start + minutes * 60 * (i + 1) / len(actions) for i in range(len(actions)))
     store._conn.execute("UPDATE games SET created = ?, updated = ? WHERE id = ?", (start, start, session.game_id))
     for action in actions:
         now = next(ticks)

@@ -35,15 +35,17 @@ CREATE TABLE IF NOT EXISTS set_aside (
     reason TEXT NOT NULL, at REAL NOT NULL);
 """
 SHIPPED = {"73a5f43": SHIPPED_73A5F43, "67eabc4": SHIPPED_67EABC4}
+# db06cb7 (the release before people, archived games and rolls) said schema "2".
+SHIPPED_VERSION = {"73a5f43": "1", "67eabc4": "1", "db06cb7": "2"}
 
 
-def write_shipped(path: Path, schema_sql: str, actions=({"type": "roll", "die": 3},)) -> None:
+def write_shipped(path: Path, schema_sql: str, actions=({"type": "roll", "die": 3},), version: str = "1") -> None:
     """A file as that release left it: WAL, one race game with its actions."""
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.executescript(schema_sql)
     with conn:
-        conn.execute("INSERT INTO meta VALUES ('schema', '1')")
+        conn.execute("INSERT INTO meta VALUES ('schema', ?)", (version,))
         header = {"game": "test-race", "players": ["Ann", "Bo"], "goal": 10}
         conn.execute("INSERT INTO games (id, game, header, created, updated) VALUES (1, 'test-race', ?, 1, 1)",
                      (json.dumps(header),))
