@@ -21,17 +21,17 @@ def play_json(play: Play, title: str) -> dict:
     minutes, and each player's name, score and whether they won."""
     data = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": f"tabletop-companion-{play.id}",
+        "sourcePlayId": str(play.id),  # with sourceName: BG Stats knows a play sent twice
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(play.started)),
         "durationMin": play.minutes,
-        "game": {"name": title, "sourceGameId": f"tabletop-companion-{play.game}",
-                 # Civility is won by status, not points: BG Stats then shows no score column.
-                 "highestWins": True, "noPoints": play.game in SCORE_WORD},
+        "game": {"name": title, "sourceGameId": play.game},
         "players": [],
     }
+    if play.game in SCORE_WORD:
+        data["game"]["noPoints"] = True  # Civility is won by status, not points: no score column
     for seat in play.seats:
-        player = {"name": seat.name, "sourcePlayerId": f"tabletop-companion-person-{seat.person_id or seat.name}",
-                  "startPlayer": seat.seat == 0, "winner": seat.winner}
+        # sourcePlayerId: the person's stable id, so BG Stats matches a renamed player too.
+        player = {"name": seat.name, "sourcePlayerId": str(seat.person_id or seat.name), "winner": seat.winner}
         if seat.score is not None and play.game not in SCORE_WORD:
             player["score"] = seat.score
         data["players"].append(player)
@@ -39,8 +39,10 @@ def play_json(play: Play, title: str) -> dict:
 
 
 def link(play: Play, title: str) -> str:
+    """The createPlay link. ":" and "," stay as they are (a URL's query may hold them): the
+    link is shorter, so its QR code has fewer, larger squares."""
     return CREATE_PLAY + quote(json.dumps(play_json(play, title), ensure_ascii=False, separators=(",", ":")),
-                               safe="")
+                               safe=":,")
 
 
 def decode(url: str) -> dict:

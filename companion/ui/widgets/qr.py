@@ -19,8 +19,9 @@ def qr_texture(text: str) -> tuple[Texture, int]:
     """(texture, modules across including the quiet zone): one texel per module, black on white."""
     import segno
 
-    # Error correction M: a screen's glare or a smudge may hide some modules (15% recoverable).
-    code = segno.make(text, error="m", micro=False, boost_error=False)
+    # Error correction L (7% recoverable): a screen shows every module clean, and the lowest
+    # level gives the fewest, largest modules for a phone to read across the table.
+    code = segno.make(text, error="l", micro=False, boost_error=False)
     rows = list(code.matrix_iter(scale=1, border=QUIET))
     size = len(rows)
     # Kivy's textures start at the bottom row: the rows go in upside down.
@@ -37,6 +38,7 @@ class QrCode(Widget):
     def __init__(self, **kwargs):
         self.text = ""
         self._texture, self._modules = None, 0
+        self.square = (0, 0, 0)  # where the symbol is drawn: x, y, side (quiet zone included)
         super().__init__(**kwargs)
         self.bind(pos=self._draw, size=self._draw)
 
@@ -51,7 +53,9 @@ class QrCode(Widget):
             return
         per = max(1, int(min(self.width, self.height) // self._modules))
         side = per * self._modules
-        x, y = round(self.center_x - side / 2), round(self.center_y - side / 2)
+        # From pos and size, not center_x: on a `size` event Kivy's cached centre is still the old one.
+        x, y = round(self.x + (self.width - side) / 2), round(self.y + (self.height - side) / 2)
+        self.square = (x, y, side)
         with self.canvas:
             Color(1, 1, 1, 1)
             Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
