@@ -16,7 +16,8 @@ def main(argv: list[str] | None = None) -> int:
         print(__doc__.strip().replace("`companion`: ", "usage: companion COMMAND ... -- "))
         print("\n  run      start the table app\n  replay   replay a game log and print the result"
               "\n  export   write a stored game as a game log (--bgstats: its BG Stats link)"
-              "\n  history  list the stored games (--json, --csv)\n  score    score a board state"
+              "\n  history  list the stored games (--json, --csv)"
+              "\n  rename-player  rename a player, keeping their games\n  score    score a board state"
               "\n  doctor   check display, touch, camera, buttons, board, model and data"
               "\n  bench    run the benchmark scripts")
         return 0 if argv else EXIT_BAD_INPUT
@@ -172,6 +173,30 @@ def _history(argv: list[str]) -> int:
     return _write_out(writer(found))
 
 
+def _rename_player(argv: list[str]) -> int:
+    from companion.paths import database_path
+    from companion.store import Store, StoreError
+
+    parser = argparse.ArgumentParser(prog="companion rename-player",
+                                     description="Rename a player; their past games stay theirs.")
+    parser.add_argument("old", help="the name they have played under")
+    parser.add_argument("new", help="the name from now on")
+    parser.add_argument("--db", default=None, help="the games database (default: the app's)")
+    args = parser.parse_args(argv)
+    db = Path(args.db) if args.db else database_path()
+    if not db.exists():
+        print(f"companion rename-player: there is no games database at {db} yet.", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        with Store.open(db, report=lambda _notice: None) as store:
+            store.rename_person(args.old, args.new)
+    except (StoreError, KeyError, ValueError) as exc:
+        print(f"companion rename-player: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f'"{args.old}" is now "{args.new.strip()}"; their games are kept under the new name.')
+    return 0
+
+
 def _score(argv: list[str]) -> int:
     from companion.score_cli import score_main
 
@@ -202,6 +227,7 @@ COMMANDS = {
     "replay": _replay,
     "export": _export,
     "history": _history,
+    "rename-player": _rename_player,
     "score": _score,
     "doctor": _doctor,
     "bench": _bench,

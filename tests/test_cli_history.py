@@ -79,3 +79,17 @@ def test_bad_input_is_a_sentence_and_exit_2(db, tmp_path):
     assert done.returncode == 2 and "has not been finished" in done.stderr
     done = companion("history", "--db", str(tmp_path / "none.db"))
     assert done.returncode == 2 and "there is no games database" in done.stderr
+
+
+def test_rename_player_keeps_their_games_and_refuses_a_taken_name(tmp_path):
+    db = tmp_path / "games.db"
+    with Store.open(db) as store:
+        play_one(store, "rolling-village", ["Ana", "Ben"], seed=1, start=1_700_000_000)
+    done = companion("rename-player", "Ana", "Anna", "--db", str(db))
+    assert done.returncode == 0 and '"Ana" is now "Anna"' in done.stdout
+    rows = json.loads(companion("history", "--json", "--player", "Anna", "--db", str(db)).stdout)["games"]
+    assert [p["name"] for p in rows[0]["players"]] == ["Anna", "Ben"]
+    done = companion("rename-player", "Anna", "Ben", "--db", str(db))
+    assert done.returncode == 2 and '"Ben" is already a player' in done.stderr
+    done = companion("rename-player", "Zed", "Zoe", "--db", str(db))
+    assert done.returncode == 2 and "Nobody called" in done.stderr

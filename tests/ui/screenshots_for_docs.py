@@ -27,9 +27,12 @@ CHOSEN = {
     "centerville-board-800x480": "centerville-board",
     "centerville-board-1280x720": "centerville-board-1280x720",
     "centerville-area-800x480": "centerville-area",
+    "history-many": "history",
+    "stats-many": "stats",
+    "dice-fairness-many": "dice-fairness",
 }
 TESTS = ("test_touch_game.py", "test_centerville_board.py", "test_centerville_touch.py",
-         "test_centerville_bot_touch.py")
+         "test_centerville_bot_touch.py", "test_history_touch.py")
 
 
 def main() -> int:

@@ -165,3 +165,24 @@ def test_set_up_offers_recent_players_as_chips_in_their_usual_seat(drv):
     assert screen.names() == ["Ann", "Bo"]
     assert "+ Ann" not in {c.text for c in screen.ids.recent.children}
     drv.screenshot("setup-recent-players")
+
+
+def test_with_many_games_the_screens_keep_their_layout(drv):
+    """Sixty games of all three (README's screenshots): every shown widget passes the audit."""
+    from history_games import seed
+    from layout_check import audit_problems
+
+    ids = seed(drv.store, 60, played=2, start=1_760_000_000)
+    rng = random.Random(5)
+    drv.store.add_rolls(ids[0], [("red", str(rng.choice([1, 2, 3, 4, 5, 6, 6]))) for _ in range(420)])
+    drv.store.add_rolls(ids[0], [("white", str(rng.randint(1, 6))) for _ in range(380)])
+    drv.resize(800, 480)
+    for name, go in (("history", drv.app.go_history), ("stats", drv.app.go_stats),
+                     ("dice-fairness", drv.app.go_dice)):
+        go()
+        drv.frames(4)
+        assert drv.app.screens.current == name
+        drv.screenshot(f"{name}-many")
+        found = audit_problems(drv.app.root, drv.window, drv.app.ui_scale)
+        assert not found, "\n".join(found)
+    assert len(drv.app.screens.get_screen("history").found) >= 60

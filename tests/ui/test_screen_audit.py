@@ -15,7 +15,8 @@ from layout_check import audit_problems, keyboard_problems
 pytestmark = pytest.mark.ui
 
 SIZES = [(800, 480), (1280, 720)]
-BASE_SCREENS = ["home", "setup", "score-board"]  # the app's own; the games' come from the registry
+# The app's own; the games' come from the registry.
+BASE_SCREENS = ["home", "setup", "score-board", "history", "stats", "dice-fairness"]
 NAMES = {"rolling-village": ["Ana", "Ben"], "civility": ["Ana", "Ben"], "centerville": ["Ana", "Ben", "Cy"]}
 GAME_OF = {name: game for game, specs in GAME_SCREENS.items() for name, _, _ in specs}
 SCREENS = BASE_SCREENS + [name for specs in GAME_SCREENS.values() for name, _, _ in specs
@@ -67,10 +68,32 @@ def show_screen(drv, name: str) -> None:
     elif name in GAME_OF:
         start(drv, GAME_OF[name])
         app.screens.current = name  # an end screen renders the table's state as it stands
+    elif name in ("history", "stats", "dice-fairness"):
+        _with_history(drv)
+        app.go_home()
+        app.screens.current = name
     else:
         app.go_home()
         app.screens.current = name
     drv.frames(4)
+
+
+def _with_history(drv) -> None:
+    """Finished games of all three games and camera-read dice: what the history screens show."""
+    from history_games import seed
+
+    if not drv.store.rows("SELECT 1 FROM games WHERE finished = 1 LIMIT 1"):
+        ids = seed(drv.store, 6)
+        drv.store.add_rolls(ids[0], [("red", str(1 + n % 6)) for n in range(90)])
+
+
+def _share_view(drv):
+    from companion.ui.sharing import share
+
+    _with_history(drv)
+    drv.app.go_home()
+    game_id, game = drv.store.rows("SELECT id, game FROM games WHERE finished = 1 ORDER BY id DESC LIMIT 1")[0]
+    share(drv.store, game_id, drv.app.game_title(game)).open()
 
 
 def _setup_dialog(game, method):
@@ -117,6 +140,7 @@ DIALOGS = {
     "PlayerView": _player_view,
     "AreaView": _area_view,
     "AreaEditor": _area_editor,
+    "ShareView": _share_view,
 }
 # Dialogs the audit cannot open yet, and why (the completeness test below names any other).
 NOT_OPENED = {

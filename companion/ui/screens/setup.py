@@ -170,7 +170,8 @@ class SetupScreen(Screen):
         # Shown while the names take two rows or fewer: a third row of names needs the room.
         shown(row, bool(people) and len(self.fields) <= 4 and len(self.fields) < self._max(), theme.scaled(52))
         for name, colour in people:
-            chip = TouchButton(text=f"+ {name}", fill=theme.player_colour(colour), color=theme.INK, bold=True)
+            # Black, not INK: on the red player colour INK gives 4.46:1, under the 4.5 asked.
+            chip = TouchButton(text=f"+ {name}", fill=theme.player_colour(colour), color=(0, 0, 0, 1), bold=True)
             chip.bind(on_release=lambda _b, n=name, c=colour: self.seat_recent(n, c))
             row.add_widget(chip)
 
