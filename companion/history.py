@@ -188,9 +188,14 @@ def _play(record: GameRecord, archived: bool, stored: list[tuple], rounds: bool 
                           colour=index if colour is None else colour,
                           score=score_of(record.game, scored[name]) if name in scored else None,
                           winner=name in won))
+    # A player of the result who has no seat at the table: Centerville's 2-player bot.
+    for name, entry in scored.items():
+        if isinstance(name, str) and name not in record.players:
+            seats.append(Seat(seat=len(seats), name=name, played_as=name, person_id=None, colour=len(seats),
+                              score=score_of(record.game, entry), winner=name in won))
     return Play(id=record.id, game=record.game, started=record.created, ended=record.updated,
                 finished=record.finished, archived=archived, readable=record.readable, seats=tuple(seats),
-                rounds=rounds_of(record.game, result, list(record.players)) if result and rounds else ())
+                rounds=rounds_of(record.game, result, [s.played_as for s in seats]) if result and rounds else ())
 
 
 def recent_people(store, limit: int = 8) -> list[tuple[str, int]]:

@@ -157,8 +157,10 @@ class Table:
                 return outcome  # stray keys on a desktop are not worth a banner
         else:
             outcome = self._input.dispatch(self, intent)
-            if event.kind == "dice" and intent[0] == "dice" and outcome.rejected is None:
-                self.session.record_rolls(dice_of(event.value))  # only what the camera read
+            if event.kind == "dice" and intent[0] != "unreadable" and outcome.rejected is None:
+                # Kept for the fairness statistics: only a camera reading has dice (and their
+                # colours); a game that read it as its dice took it (Centerville's icons too).
+                self.session.record_rolls(dice_of(event.value))
         if outcome.rejected is not None:
             self.say(outcome.rejected.reason, error=True)
         elif outcome.info:

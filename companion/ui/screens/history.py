@@ -5,6 +5,7 @@ players confirm."""
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.core.window import Window
 from kivy.properties import NumericProperty
 from kivy.uix.screenmanager import Screen
 
@@ -32,17 +33,24 @@ class HistoryRow(TouchButton):
 load_kv(__file__)
 
 
-ROW_PLAYERS = 3  # players named on a row; the rest are counted (the game beside names them all)
+LIST_SHARE = 0.54  # of the screen's width: history.kv's list
 
 
-def row_text(play: Play, title: str) -> str:
-    """The game; its date and length (or how it stands); the players, highest score first."""
+def row_text(play: Play, title: str, room: int = 40) -> str:
+    """The game; its date, length (or how it stands) and winner; the players, highest score
+    first, as many as fit in `room` characters (the rest counted: the game beside names all)."""
     seats = sorted(play.seats, key=lambda s: -(s.score or 0)) if play.finished else list(play.seats)
-    named = ", ".join(f"{s.name}{'' if s.score is None else ' ' + str(s.score)}{' (won)' if s.winner else ''}"
-                      for s in seats[:ROW_PLAYERS])
-    more = f" +{len(seats) - ROW_PLAYERS}" if len(seats) > ROW_PLAYERS else ""
     state = f"{play.minutes} min" if play.finished else "set aside" if play.archived else "unfinished"
-    return f"{title}\n{play.day}  \u00b7  {state}\n{named}{more}"
+    won = f"  \u00b7  {' and '.join(play.winners)} won" if play.winners else ""
+    line = f"{play.day}  \u00b7  {state}{won}"
+    if len(line) > room:
+        line = f"{play.day}  \u00b7  {state}"
+    named = [f"{s.name}{'' if s.score is None else ' ' + str(s.score)}" for s in seats]
+    shown = len(named)
+    while shown > 1 and len(", ".join(named[:shown])) + len(f" +{len(named) - shown}") > room:
+        shown -= 1
+    more = f" +{len(named) - shown}" if shown < len(named) else ""
+    return f"{title}\n{line}\n{', '.join(named[:shown])}{more}"
 
 
 class HistoryScreen(Screen):
@@ -62,7 +70,10 @@ class HistoryScreen(Screen):
         app = App.get_running_app()
         self.found = plays(app.store, game=self.game_filter, player=self.player_filter)
         titles = {g.name: g.title for g in all_games()}
-        self.ids.list.data = [{"text": row_text(p, titles.get(p.game, p.game)), "game_id": p.id,
+        # The characters a row's line holds: from the window (the list may not be laid out yet),
+        # the list's share of it less the margins, at about 0.56 of the font's size a character.
+        room = int((Window.width * LIST_SHARE - theme.scaled(48)) / (theme.scaled(18) * 0.56))
+        self.ids.list.data = [{"text": row_text(p, titles.get(p.game, p.game), room), "game_id": p.id,
                                "fill": theme.PANEL_LIGHT if p.finished else theme.BUTTON}
                               for p in self.found]
         self.ids.game_filter.text = f"Game: {titles.get(self.game_filter, 'all')}"
@@ -198,7 +209,7 @@ def _rounds_text(play: Play) -> str:
     if all(len(e) <= 3 for _, entries in play.rounds for e in entries):
         head = f"{play.rounds[0][0]} to {play.rounds[-1][0].split()[-1]}:"
         return head + "\n" + "\n".join(
-            f"{name}:  " + " \u00b7 ".join(entries[seat] for _, entries in play.rounds)
+            f"{name}:  " + " \u00b7 ".join(entries[seat] for _, entries in play.rounds if seat < len(entries))
             for seat, name in enumerate(names))
-    return "\n".join(f"{round_name}, {name}: {entries[seat]}"
-                     for round_name, entries in play.rounds for seat, name in enumerate(names))
+    return "\n".join(f"{round_name}, {name}: {entry}"
+                     for round_name, entries in play.rounds for name, entry in zip(names, entries))

@@ -41,7 +41,11 @@ def summary_text(stats: GameStats, unit: str) -> str:
     for name, t in sorted(stats.players.items(), key=lambda kv: (-kv[1].wins, kv[0])):
         lines.append(f"[b]{name}[/b]: {t.plays} plays, {t.wins} wins ({100 * t.win_rate:.0f}%)")
         if t.scores:
-            lines.append(f"   average {_number(t.average, 1)}, best {t.best}, worst {t.worst}")
+            lines.append(f"   average {_number(t.average, 1)}, best {t.best}, worst {t.worst}, "
+                         f"{_number(t.average_minutes)} min")
+            seats = t.seat_averages()
+            if len(seats) > 1:
+                lines.append("   by seat " + ", ".join(f"{seat + 1}: {avg:.1f}" for seat, avg in seats.items()))
     return "\n".join(lines)
 
 

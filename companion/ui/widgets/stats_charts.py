@@ -2,7 +2,7 @@
 each player's score over time, the share of wins, a game's score distribution, a die's faces."""
 from __future__ import annotations
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.uix.widget import Widget
 
 from .. import theme
@@ -62,6 +62,8 @@ class ScoreTimeline(Chart):
                 points += [x0 + step * n, y0 + h * score / top]
             if len(points) >= 4:
                 Line(points=points, width=1.6)
+            for px, py in zip(points[::2], points[1::2]):  # each play a dot: one play is a point
+                Ellipse(pos=(px - 3, py - 3), size=(6, 6))
         legend_x = self.x + font
         for index, (name, _) in enumerate(series):
             draw_text(f"\u2014 {name}", legend_x, self.y + font * 0.9, font, theme.player_colour(index),
