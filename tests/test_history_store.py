@@ -100,11 +100,15 @@ def test_deleting_a_game_removes_all_of_it_and_nothing_else(tmp_path):
         assert [p.id for p in plays(store)] == [keep]
 
 
+def rewrite(store, sql: str, game_id: int) -> None:
+    """Change a stored game behind the store's back (a clock, a damaged record)."""
+    store._conn.execute(sql, (game_id,))
+    store._conn.commit()
+
+
 def test_a_finished_play_has_its_scores_winner_and_duration(tmp_path):
     with Store.open(tmp_path / "games.db") as store:
-        game_id = finish_race(store).game_id
-        store._conn.execute("UPDATE games SET created = 0, updated = 1500 WHERE id = ?", (game_id,))
-        store._conn.commit()
+        rewrite(store, "UPDATE games SET created = 0, updated = 1500 WHERE id = ?", finish_race(store).game_id)
         [play] = plays(store)
         assert play.finished and play.minutes == 25
         assert play.winners == ("Ann",)
@@ -112,9 +116,7 @@ def test_a_finished_play_has_its_scores_winner_and_duration(tmp_path):
 
 def test_a_damaged_result_is_listed_unreadable_not_hidden(tmp_path):
     with Store.open(tmp_path / "games.db") as store:
-        game_id = finish_race(store).game_id
-        store._conn.execute("UPDATE games SET result = '{\"players\": [' WHERE id = ?", (game_id,))
-        store._conn.commit()
+        rewrite(store, "UPDATE games SET result = '{\"players\": [' WHERE id = ?", finish_race(store).game_id)
         [play] = plays(store)
         assert not play.readable and not play.finished and [s.name for s in play.seats] == ["Ann", "Bo"]
 

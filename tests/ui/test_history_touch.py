@@ -147,7 +147,7 @@ def test_statistics_and_dice_screens_show_the_game(drv):
     assert "Ann" in screen.ids.figures.text and "1 plays" in screen.ids.figures.text.replace("[b]", "")
     for chart in ("wins", "scores", "timeline"):
         drv.tap(screen.ids[f"chart_{chart}"])
-        assert screen.ids[chart].opacity == 1 and screen.ids[chart].data
+        assert screen.ids[chart].opacity == 1 and screen.ids[chart].state
     drv.app.go_dice()
     drv.frames(2)
     assert "No dice read by the camera yet." in drv.screen.ids.verdict.text

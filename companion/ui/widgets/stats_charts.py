@@ -3,33 +3,24 @@ each player's score over time, the share of wins, a game's score distribution, a
 from __future__ import annotations
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle
-from kivy.uix.widget import Widget
 
 from .. import theme
-from .drawing import draw_box, draw_text
+from .drawing import StateCanvas, draw_box, draw_text
 
 
-class Chart(Widget):
-    """A chart that redraws itself from `data` whenever it moves or changes size."""
+class Chart(StateCanvas):
+    """A chart on a panel, drawn from what `show` was given (nothing while it is empty)."""
 
-    def __init__(self, **kwargs):
-        self.data = None
-        super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw)
+    min_width = 80
 
-    def show(self, data) -> None:
-        self.data = data
-        self.redraw()
-
-    def redraw(self, *_args) -> None:
-        self.canvas.clear()
-        if self.width < 80 or self.height < 80 or not self.data:
+    def draw(self, data) -> None:
+        if not data or self.height < 80:
             return
         with self.canvas:
             draw_box(self.x, self.y, self.width, self.height, theme.PANEL, radius=8)
-            self.draw(theme.scaled(16))
+            self.plot(data, theme.scaled(16))
 
-    def draw(self, font: float) -> None:
+    def plot(self, data, font: float) -> None:
         raise NotImplementedError
 
 
@@ -41,8 +32,8 @@ def _nice_top(value: float) -> int:
 class ScoreTimeline(Chart):
     """data: [(player, [score of each of their plays, oldest first])], up to six players."""
 
-    def draw(self, font: float) -> None:
-        series = self.data[:6]
+    def plot(self, data, font: float) -> None:
+        series = data[:6]
         top = _nice_top(max(max(s) for _, s in series if s))
         longest = max(len(s) for _, s in series)
         x0, y0 = self.x + font * 3, self.y + font * 3.4
@@ -74,16 +65,16 @@ class ScoreTimeline(Chart):
 class WinShares(Chart):
     """data: [(player, wins)], most wins first: one bar split by share, names and counts below."""
 
-    def draw(self, font: float) -> None:
-        total = sum(n for _, n in self.data) or 1
+    def plot(self, data, font: float) -> None:
+        total = sum(n for _, n in data) or 1
         pad = font
         x, y, w, h = self.x + pad, self.y + self.height * 0.55, self.width - 2 * pad, self.height * 0.3
-        for index, (name, wins) in enumerate(self.data):
+        for index, (name, wins) in enumerate(data):
             part = w * wins / total
             Color(*theme.player_colour(index))
             Rectangle(pos=(x, y), size=(max(1, part - 2), h))
             x += part
-        rows = self.data[:6]
+        rows = data[:6]
         column = (self.width - 2 * pad) / 2
         for index, (name, wins) in enumerate(rows):
             cx = self.x + pad + column * (index % 2)
@@ -95,26 +86,26 @@ class WinShares(Chart):
 class ScoreDistribution(Chart):
     """data: [(low, high, how many)]: a bar per range of scores."""
 
-    def draw(self, font: float) -> None:
-        most = max(n for _, _, n in self.data) or 1
+    def plot(self, data, font: float) -> None:
+        most = max(n for _, _, n in data) or 1
         x0, y0 = self.x + font, self.y + font * 2.6
         w, h = self.width - font * 2, self.height - font * 4.2
-        bar = w / len(self.data)
-        for index, (low, high, n) in enumerate(self.data):
+        bar = w / len(data)
+        for index, (low, high, n) in enumerate(data):
             Color(*theme.ACCENT)
             Rectangle(pos=(x0 + bar * index + 2, y0), size=(bar - 4, h * n / most))
             if n:
                 draw_text(str(n), x0 + bar * (index + 0.5), y0 + h * n / most + font * 0.7, font, theme.TEXT)
-            if index % max(1, len(self.data) // 4) == 0:
+            if index % max(1, len(data) // 4) == 0:
                 draw_text(str(low), x0 + bar * index + 2, y0 - font * 0.8, font, theme.TEXT_DIM, anchor="left")
-        draw_text(f"up to {self.data[-1][1]}", x0 + w, y0 - font * 0.8, font, theme.TEXT_DIM, anchor="right")
+        draw_text(f"up to {data[-1][1]}", x0 + w, y0 - font * 0.8, font, theme.TEXT_DIM, anchor="right")
 
 
 class FaceCounts(Chart):
     """data: (counts, expected) of one die: a bar per face, the expected count as a line."""
 
-    def draw(self, font: float) -> None:
-        counts, expected = self.data
+    def plot(self, data, font: float) -> None:
+        counts, expected = data
         faces = list(counts)
         most = max(max(counts.values()), max(expected.values()), 1)
         x0, y0 = self.x + font, self.y + font * 2.4
