@@ -10,9 +10,13 @@ def find_play(store, game_id: int) -> Play | None:
 
 
 def seat_lines(play: Play) -> list[str]:
-    word = SCORE_WORD.get(play.game, "points")
-    return [f"{s.name}: {'' if s.score is None else f'{s.score} {word}'}{'  (won)' if s.winner else ''}"
-            for s in play.seats]
+    """"Ana: 56 points  (won)"; a Civility city "Ana: status 5"."""
+    def score(s) -> str:
+        if s.score is None:
+            return ""
+        return f"{SCORE_WORD[play.game]} {s.score}" if play.game in SCORE_WORD else f"{s.score} points"
+
+    return [f"{s.name}: {score(s)}{'  (won)' if s.winner else ''}" for s in play.seats]
 
 
 def share(store, game_id: int, title: str):

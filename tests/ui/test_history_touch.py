@@ -138,6 +138,33 @@ def test_filters_by_game_and_by_player(drv):
     assert screen.found and all(p.with_player("Ann") for p in screen.found)
 
 
+
+def test_renaming_a_player_keeps_their_games(drv):
+    from kivy.uix.modalview import ModalView
+
+    drv.app.go_history()
+    drv.frames(2)
+    screen = drv.screen
+    while screen.player_filter != "Ann":
+        drv.tap(screen.ids.player_filter)
+    games = {p.id for p in screen.found}
+    drv.tap(screen.ids.rename)
+    drv.frames(3)
+    view = next(w for w in drv.window.children if isinstance(w, ModalView))
+    view.field.text = "Bo"                          # taken: said in the dialog, nothing changed
+    drv.tap(next(w for w in view.walk() if getattr(w, "text", "") == "Rename"))
+    assert '"Bo" is already a player' in view.problem.text and view.parent is not None
+    view.field.text = "Annie"
+    drv.tap(next(w for w in view.walk() if getattr(w, "text", "") == "Rename"))
+    assert screen.player_filter == "Annie" and {p.id for p in screen.found} == games
+    assert all(any(s.name == "Annie" and s.played_as == "Ann" for s in p.seats) for p in screen.found)
+    for _ in range(60):
+        if not any(isinstance(w, ModalView) for w in drv.window.children):
+            break
+        drv.frames(1)
+    drv.app.store.rename_person("Annie", "Ann")  # the tests after this one know her as Ann
+
+
 def test_statistics_and_dice_screens_show_the_game(drv):
     drv.app.go_home()
     drv.frames(2)

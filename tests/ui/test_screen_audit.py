@@ -96,6 +96,13 @@ def _share_view(drv):
     share(drv.store, game_id, drv.app.game_title(game)).open()
 
 
+def _rename_view(drv):
+    from companion.ui.widgets.rename import RenameView
+
+    drv.app.go_home()
+    RenameView("Ana", lambda old, new: None).open()
+
+
 def _setup_dialog(game, method):
     def open_(drv):
         getattr(setup_for(drv, game), method)()
@@ -141,6 +148,7 @@ DIALOGS = {
     "AreaView": _area_view,
     "AreaEditor": _area_editor,
     "ShareView": _share_view,
+    "RenameView": _rename_view,
 }
 # Dialogs the audit cannot open yet, and why (the completeness test below names any other).
 NOT_OPENED = {

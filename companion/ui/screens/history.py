@@ -17,6 +17,7 @@ from .. import theme
 from ..game_screens import PLAY_SCREENS
 from ..sharing import find_play, seat_lines, share
 from ..widgets.common import TouchButton
+from ..widgets.rename import RenameView
 from . import load_kv
 
 
@@ -73,11 +74,19 @@ class HistoryScreen(Screen):
         # The characters a row's line holds: from the window (the list may not be laid out yet),
         # the list's share of it less the margins, at about 0.56 of the font's size a character.
         room = int((Window.width * LIST_SHARE - theme.scaled(48)) / (theme.scaled(18) * 0.56))
+        # The row's font size goes with its data: a row the list keeps from before a resize
+        # was once found still at the old size (18 px at 1280x720) by the screen audit.
+        font = theme.scaled(18)
         self.ids.list.data = [{"text": row_text(p, titles.get(p.game, p.game), room), "game_id": p.id,
+                               "font_size": font,
                                "fill": theme.PANEL_LIGHT if p.finished else theme.BUTTON}
                               for p in self.found]
         self.ids.game_filter.text = f"Game: {titles.get(self.game_filter, 'all')}"
         self.ids.player_filter.text = f"Player: {self.player_filter or 'all'}"
+        # Rename: offered while one player's games are listed (that player is the one renamed).
+        rename = self.ids.rename
+        rename.width, rename.opacity, rename.disabled = (
+            (theme.scaled(100), 1, False) if self.player_filter else (0, 0, True))
         self.ids.count.text = f"{len(self.found)} game{'s' if len(self.found) != 1 else ''}"
         keep = self.selected.id if self.selected else None
         self.select(keep if any(p.id == keep for p in self.found) else (self.found[0].id if self.found else None))
@@ -95,6 +104,24 @@ class HistoryScreen(Screen):
         self.player_filter = people[(people.index(self.player_filter) + 1) % len(people)] \
             if self.player_filter in people else None
         self.refresh()
+
+    def rename(self) -> None:
+        if self.player_filter:
+            RenameView(self.player_filter, self._renamed).open()
+
+    def _renamed(self, old: str, new: str) -> str | None:
+        """None once `old` is called `new`; else the sentence saying why not (nothing changed)."""
+        app = App.get_running_app()
+        try:
+            app.store.rename_person(old, new)
+        except (KeyError, ValueError) as exc:
+            return exc.args[0]
+        except StoreError as exc:
+            return str(exc)
+        self.player_filter = new.strip()
+        self.refresh()
+        app.say(f"{old} is now {self.player_filter}; their games are kept.")
+        return None
 
     # -- the game shown beside ---------------------------------------------------------------
     def select(self, game_id: int | None) -> None:
