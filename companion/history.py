@@ -70,7 +70,7 @@ def score_of(game: str, player: dict) -> int | None:
 def winners_of(result: dict) -> set[str]:
     """Who won: the named winner, else everyone in first place (Rolling Village), else the
     highest score; ties share the win."""
-    if result.get("winner"):
+    if isinstance(result.get("winner"), str) and result["winner"]:
         return {result["winner"]}
     ranking, places = result.get("ranking") or [], result.get("places") or []
     if places:
