@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from companion.events import Command, TableLight
 
 from . import Draft, GameInput, Outcome, Table, whole, wiring
+from . import rolling_village_changes as words
 
 
 @wiring("rolling-village")
@@ -66,6 +67,17 @@ class RollingVillageInput(GameInput):
         return Draft(dice=draft.dice, player=player, project=project, choices=draft.choices,
                      correcting=draft.correcting and state.phase == "build")
 
+    def said(self, before, after, action) -> str:
+        return words.said(before, after, action)
+
+    def short(self, before, action) -> str:
+        return words.short(before, action)
+
+    def undone(self, table: Table, action) -> None:
+        player = getattr(action, "player", None)
+        if player in table.state.players:  # the sheet the undone build was on comes to the front
+            table.draft = self.settle(table, replace(table.draft, player=player, project=None))
+
     def key(self, table: Table, key: str) -> tuple | None:
         legend = table.state.legend
         for name, title in zip(legend.names, legend.titles):
@@ -97,6 +109,16 @@ class RollingVillageInput(GameInput):
                                 "(or tap the rolled dice to correct a misread one).")
         dice = table.draft.dice + (value,) if len(table.draft.dice) < 2 else (value,)
         return self._redraft(table, dice=dice, choices=())
+
+    def on_pad_die(self, table: Table, value: int) -> Outcome:
+        """A die tapped on the screen's pad: the second one enters the roll at once (2 taps a roll
+        by hand, not 3: the players chose both faces). A correction, a camera reading and a 2 or
+        12 to choose Avenues on still wait for the confirm."""
+        outcome = self.on_die(table, value)
+        draft = table.draft
+        if len(draft.dice) == 2 and not draft.correcting and not self.choosing(table.state, draft):
+            return self.on_confirm(table)
+        return outcome
 
     def on_dice(self, table: Table, values: tuple[int, ...]) -> Outcome:
         if len(values) != 2:
@@ -189,7 +211,12 @@ class RollingVillageInput(GameInput):
         if len(draft.dice) != 2:
             return Outcome(info="Tap the two dice first (or press 1-6 twice).")
         if state.phase == "roll":
-            return table.submit(Roll(draft.dice))
+            outcome = table.submit(Roll(draft.dice))
+            if outcome.action is not None:
+                # A new building roll: the turn moves, and the sheets start again at the first
+                # player (each then stays in front until that player has built).
+                table.draft = self.settle(table, replace(table.draft, player=state.players[0], project=None))
+            return outcome
         if state.phase == "activate":
             choices = pairs(dict(draft.choices)) if draft.choices and self.choosing(state, draft) else None
             return table.submit(Activate(draft.dice, choices))
@@ -201,18 +228,71 @@ class RollingVillageInput(GameInput):
         player, advice = table.draft.player, table.advice
         if advice is None or advice.player != player or not advice.squares:
             outcome = self.on_advise(table)
-            if table.advice.squares:
+            if table.advice is not None and table.advice.squares:
                 outcome.info += " Tap a highlighted square, or confirm to build the first advised one."
             return outcome
         row, street, project = advice.squares[0]
         table.draft = replace(table.draft, project=project)
         return self.on_square(table, player, row, street)
 
-    def on_advise(self, table: Table) -> Outcome:
-        state, player = table.state, table.draft.player or table.state.players[0]
+    # -- the advisor, off the main thread ------------------------------------------------------
+    # The advisor takes 0.1-0.4 s here (most at the Start Phase, two Projects anywhere in two
+    # Streets): run on the table's worker, its advice for the sheet in front is worked out as
+    # soon as that sheet has something to build, so a tap on Advise usually finds it ready.
+    def _advice_key(self, table: Table, player: str) -> tuple:
+        dice = table.draft.dice if self.choosing(table.state, table.draft) else ()
+        return (id(table.state), player, dice)
+
+    def _cache(self, table: Table) -> dict:
+        if getattr(self, "_cache_of", None) is not table.state:
+            self._cache_of, self._advice, self._pending = table.state, {}, set()
+        return self._advice
+
+    def _think(self, table: Table, player: str) -> None:
+        key, state, draft = self._advice_key(table, player), table.state, table.draft
+        if key in self._cache(table) or key in self._pending:
+            return
+        self._pending.add(key)
         advise = table.advisor or advise_rolling_village
-        table.advice = advise(state, player, table.draft)
-        return Outcome(info=table.advice.text)
+        table.off_main(lambda: advise(state, player, draft), lambda found: self._thought(table, state, key, found))
+
+    def _thought(self, table: Table, state, key: tuple, found) -> Outcome | None:
+        """The worker's advice (or its exception), on the main thread."""
+        if table.state is not state:
+            return None  # the game moved on meanwhile: that advice is for a sheet gone by
+        self._pending.discard(key)
+        wanted = getattr(self, "_wanted", None) == key
+        if isinstance(found, Exception):
+            if not wanted:
+                return None
+            self._wanted, table.thinking = None, ""
+            return Outcome(info=f"The advisor could not answer: {found}")
+        self._cache(table)[key] = found
+        if not wanted:
+            return None
+        self._wanted, table.thinking = None, ""
+        table.advice = found
+        return Outcome(info=found.text)
+
+    def changed(self, table: Table) -> None:
+        state, player = table.state, table.draft.player
+        if table.background and state.phase == "build" and player and state.village(player).owed:
+            self._think(table, player)
+
+    def on_advise(self, table: Table) -> Outcome:
+        player = table.draft.player or table.state.players[0]
+        key = self._advice_key(table, player)
+        found = self._cache(table).get(key)
+        if found is None:
+            self._wanted = key
+            table.thinking = f"Thinking about {player}'s best move..."
+            self._think(table, player)
+            found = self._cache(table).get(key)  # there at once when the table has no worker
+            if found is None:
+                return Outcome(info=table.thinking)
+        self._wanted, table.thinking = None, ""
+        table.advice = found
+        return Outcome(info=found.text)
 
 
 @dataclass(frozen=True)

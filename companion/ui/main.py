@@ -37,7 +37,7 @@ class CompanionApp(App):
                  command_keys=None, **kwargs):
         super().__init__(**kwargs)
         self.store = store
-        self.table = Table(command_keys=command_keys)
+        self.table = Table(command_keys=command_keys, background=True)  # the window never waits
         self.exit_after_first_frame = exit_after_first_frame
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None
@@ -110,6 +110,8 @@ class CompanionApp(App):
         self.screens.get_screen("home").refresh()
 
     def go_setup(self, players=None) -> None:
+        if self.table.session is not None:
+            self.table.close()  # "Play again": the game's last banner stays with that game
         self.screens.get_screen("setup").prepare(players)
         self.screens.current = "setup"
 

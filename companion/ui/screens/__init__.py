@@ -23,3 +23,9 @@ class TableScreen(Screen):
 
     def render(self, table) -> None:
         """Draw everything from `table` (its session's state and the wiring's input in progress)."""
+
+
+def undo_text(table) -> str:
+    """The Undo button's words: what it would take back ("Undo\nAna's House"), on two lines."""
+    words = table.undo_words()
+    return f"Undo\n{words}" if words else "Undo"
