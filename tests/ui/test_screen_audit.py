@@ -22,17 +22,7 @@ SCREENS = BASE_SCREENS + [name for specs in GAME_SCREENS.values() for name, _, _
                           if name not in BASE_SCREENS]
 
 # Known problems, measured, kept failing strictly: (case, size, measure) -> reason.
-_SHEET = ("the Village Sheet's printed small numbers (a square's points, the turn tracker's turn "
-          "numbers) are drawn at a fraction of a square; 16 px needs a new sheet layout")
-_KEYBOARD = ("the docked keyboard covers the lower name fields; Kivy's Window.softinput_mode "
-             "'below_target' (or the fields moved up) is the fix, not yet made")
 XFAIL: dict[tuple[str, str, str], str] = {
-    ("village", "800x480", "text-size"): "TurnTracker 10 px, VillageSheet 14 px: " + _SHEET,
-    ("village", "1280x720", "text-size"): "TurnTracker 15 px, VillageSheet 21 px (of 24): " + _SHEET,
-    ("setup", "1280x720", "keyboard"): "Player 2 at y=260, Player 3 at y=170 under 366 px: " + _KEYBOARD,
-    ("score-board", "800x480", "keyboard"): "Player 2 at y=172, Player 3 at y=112 under 229 px: " + _KEYBOARD,
-    ("score-board", "1280x720", "keyboard"): "Player 1 at y=350, Player 2 at 260, Player 3 at 170 under "
-                                             "366 px: " + _KEYBOARD,
 }
 
 
