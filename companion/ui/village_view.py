@@ -24,7 +24,7 @@ def headline(state) -> str:
 def roll_meaning(state, dice: tuple[int, ...]) -> str:
     """What the dice entered (or rolled) mean, in the sheet's words."""
     if len(dice) < 2:
-        return "Tap the two dice as they lie: first die, then second die."
+        return "Tap the two dice as they lie, first die then second: the second enters the roll."
     a, b = dice
     legend = state.legend
     if state.phase == "activate":

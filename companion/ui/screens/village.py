@@ -114,11 +114,17 @@ class VillageScreen(TableScreen):
         tray.camera = table.camera
         shown_tray = table.camera is not None and dicing
         tray.opacity, tray.disabled = (1, False) if shown_tray else (0, True)
-        tray.width = theme.scaled(86) if shown_tray else 0
+        tray.width = theme.scaled(96) if shown_tray else 0
         tray.note = "camera\nunavailable" if table.camera_status == "unavailable" else ""
+        button = self.ids.camera_view
+        button.width = theme.scaled(96) if shown_tray else 0
+        button.opacity, button.disabled = (1, False) if shown_tray else (0, True)
         if dicing and table.camera_status == "unavailable":
             self.ids.explain.text += "\nCamera unavailable: enter the dice by hand."
         self.dice_check.follow(table)
+
+    def open_camera(self) -> None:
+        self.ids.tray.on_release()
 
     def _status(self, state, draft, phase) -> str:
         if phase == "build":
