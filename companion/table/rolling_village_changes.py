@@ -29,12 +29,12 @@ def said(before, after, action) -> str:
         waiting = [v.name for v in after.villages if v.owed]
         if waiting:
             return text + f"; {player} is done, {waiting[0]} builds next."
-        return text + "; everybody has built: the scoring roll."
+        return text + "; everybody has built: the Scoring Phase."
     a, b = action.dice
     if kind == "roll":
         if before.turn == 0:
             return f"Start roll {a} + {b}: each player builds two Projects."
-        return f"Building roll {a} + {b}: everybody builds."
+        return f"Building Phase, roll {a} + {b}: each player builds."
     parts = []
     for name, result in zip(after.players, after.last_activation or ()):
         chosen = f" (Avenue {after.sheet.label(result.row)})" if result.chosen else ""

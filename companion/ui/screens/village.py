@@ -92,7 +92,7 @@ class VillageScreen(TableScreen):
         shown(ids.actions, dicing, theme.scaled(60))
         ids.confirm.disabled = len(draft.dice) != 2
         ids.confirm.text = ("Correct roll" if draft.correcting else
-                            ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Score")
+                            ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Activate")
         ids.clear_dice.text = "Cancel" if draft.correcting and not draft.dice else "Clear"
         ids.clear_dice.disabled = not (draft.dice or draft.correcting)
 
