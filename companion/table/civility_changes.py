@@ -13,15 +13,18 @@ def _what(state: CivState, action) -> str:
     if path is None:  # dice, entered on the pad
         dice = getattr(action, "dice", None) or ()
         return "roll " + " + ".join(map(str, dice)) if dice else action.type
-    return " ".join(path[-2:]) if len(path) > 1 else path[0]
+    if len(path) == 1:
+        return path[0]
+    head, last = path[-2:]
+    # "Upgrade" + "Education" read as one; "Bridge 1 to Bo's port" says it all alone.
+    return last if len(last.split()) >= 3 and last[:1].isupper() else f"{head} {last}"
 
 
 def short(before: CivState, action) -> str:
     """A few words for the Undo button: "Ana's Upgrade", "roll 3 + 5"."""
     who = acting(action) or before.current
-    path = path_of(before, action)
-    head = _what(before, action) if path is None else path[0].split(":")[0]
-    return f"{who}'s {head}" if who and path is not None else head
+    what = _what(before, action)
+    return f"{who}'s {what}" if who and path_of(before, action) is not None else what
 
 
 def _city_changes(b, a) -> list[str]:
