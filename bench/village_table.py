@@ -54,8 +54,8 @@ def advise_timed(drv, pause: float, found: dict) -> None:
     while time.perf_counter() < end:
         drv.frames(1)
     button = screen.ids.advise
-    wiring = table.game_input
-    ready = wiring._advice_key(table, table.draft.player) in wiring._cache(table)
+    advisor = table.game_input._advisor(table)
+    ready = advisor._key(table, table.draft.player) in advisor._cache(table)
     found.setdefault("ready", []).append(ready)
     touch = UnitTestTouch(*button.to_window(*button.center))
     touch.touch_down()

@@ -235,64 +235,22 @@ class RollingVillageInput(GameInput):
         table.draft = replace(table.draft, project=project)
         return self.on_square(table, player, row, street)
 
-    # -- the advisor, off the main thread ------------------------------------------------------
-    # The advisor takes 0.1-0.4 s here (most at the Start Phase, two Projects anywhere in two
-    # Streets): run on the table's worker, its advice for the sheet in front is worked out as
-    # soon as that sheet has something to build, so a tap on Advise usually finds it ready.
-    def _advice_key(self, table: Table, player: str) -> tuple:
-        dice = table.draft.dice if self.choosing(table.state, table.draft) else ()
-        return (id(table.state), player, dice)
-
-    def _cache(self, table: Table) -> dict:
-        if getattr(self, "_cache_of", None) is not table.state:
-            self._cache_of, self._advice, self._pending = table.state, {}, set()
-        return self._advice
-
-    def _think(self, table: Table, player: str) -> None:
-        key, state, draft = self._advice_key(table, player), table.state, table.draft
-        if key in self._cache(table) or key in self._pending:
-            return
-        self._pending.add(key)
-        advise = table.advisor or advise_rolling_village
-        table.off_main(lambda: advise(state, player, draft), lambda found: self._thought(table, state, key, found))
-
-    def _thought(self, table: Table, state, key: tuple, found) -> Outcome | None:
-        """The worker's advice (or its exception), on the main thread."""
-        if table.state is not state:
-            return None  # the game moved on meanwhile: that advice is for a sheet gone by
-        self._pending.discard(key)
-        wanted = getattr(self, "_wanted", None) == key
-        if isinstance(found, Exception):
-            if not wanted:
-                return None
-            self._wanted, table.thinking = None, ""
-            return Outcome(info=f"The advisor could not answer: {found}")
-        self._cache(table)[key] = found
-        if not wanted:
-            return None
-        self._wanted, table.thinking = None, ""
-        table.advice = found
-        return Outcome(info=found.text)
-
+    # -- the advisor, off the main thread (rolling_village_advice) ------------------------------
     def changed(self, table: Table) -> None:
         state, player = table.state, table.draft.player
         if table.background and state.phase == "build" and player and state.village(player).owed:
-            self._think(table, player)
+            self._advisor(table).think(table, player)
 
     def on_advise(self, table: Table) -> Outcome:
-        player = table.draft.player or table.state.players[0]
-        key = self._advice_key(table, player)
-        found = self._cache(table).get(key)
-        if found is None:
-            self._wanted = key
-            table.thinking = f"Thinking about {player}'s best move..."
-            self._think(table, player)
-            found = self._cache(table).get(key)  # there at once when the table has no worker
-            if found is None:
-                return Outcome(info=table.thinking)
-        self._wanted, table.thinking = None, ""
-        table.advice = found
-        return Outcome(info=found.text)
+        return self._advisor(table).ask(table, table.draft.player or table.state.players[0])
+
+    def _advisor(self, table: Table):
+        from .rolling_village_advice import AdvisorAtTable
+
+        if getattr(self, "_at_table", None) is None:
+            self._at_table = AdvisorAtTable(table.advisor or advise_rolling_village, self.choosing)
+        self._at_table.advise = table.advisor or advise_rolling_village
+        return self._at_table
 
 
 @dataclass(frozen=True)

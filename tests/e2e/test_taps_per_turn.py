@@ -7,24 +7,16 @@ import threading
 
 import pytest
 
-from .app_driver import Driver, until  # sets Kivy's environment before kivy is imported
+from .app_driver import until  # sets Kivy's environment before kivy is imported
 
 from companion.dice_camera import DiceCamera  # noqa: E402
-from companion.peripherals import attach  # noqa: E402
-from hardware.config import parse_config  # noqa: E402
 
 import village_play as play  # noqa: E402  (tests/ui, put on the path by app_driver)
 
+# The camera game's app for this module too (one Kivy app a module), its config and camera.
+from .test_camera_game import drv, with_camera  # noqa: E402,F401
+
 pytestmark = pytest.mark.ui
-
-CONFIG = parse_config({"gpio": {"enabled": False}})
-
-
-@pytest.fixture(scope="module")
-def drv(tmp_path_factory):
-    driver = Driver(tmp_path_factory.mktemp("data"))
-    yield driver
-    driver.close()
 
 
 @pytest.fixture
@@ -48,12 +40,8 @@ def test_a_turn_by_hand_takes_8_taps(game):
 
 def test_a_turn_with_the_camera_takes_6_taps(game):
     camera = DiceCamera("sim:?seed=21", game.table.post)
-    attached = attach(game.table, CONFIG, camera=camera)
-    try:
-        until(game, lambda: game.table.camera_status == "connected", what="the camera")
+    with with_camera(game, camera):
         taps = play.turn_by_camera(game, camera, until)
-    finally:
-        attached.close()
     assert taps <= 6, f"{taps} taps"
 
 

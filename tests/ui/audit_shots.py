@@ -32,6 +32,26 @@ def send(drv, *events) -> None:
         drv.frames(2)
 
 
+def _camera_shot(drv, out: Path, at: str, tag: str) -> None:
+    """The dice camera beside the dice: the simulated tray, the real model."""
+    from companion.dice_camera import DiceCamera
+    from companion.peripherals import attach
+    from hardware.config import parse_config
+
+    drv.app.start_game("rolling-village", ["Ana", "Ben"])
+    drv.frames(3)
+    camera = DiceCamera("sim:?seed=21", drv.table.post)
+    with attach(drv.table, parse_config({"gpio": {"enabled": False}}), camera=camera):
+        for _ in range(600):
+            if drv.table.camera_status == "connected" and drv.screen.ids.tray.frame_index >= 0:
+                break
+            drv.frames(1)
+        drv.frames(3)
+        shot(drv, out, f"village-camera-{at}", tag)
+    drv.frames(2)
+    drv.app.go_home()
+
+
 def main(tag: str, out: Path) -> None:
     from companion.table.rolling_village import RollingVillageInput as RV
 
@@ -45,16 +65,28 @@ def main(tag: str, out: Path) -> None:
         table = drv.table
         player = table.draft.player
         row, street = RV.legal_squares(table.state, player, table.draft.project)[0]
-        send(drv, ("tap", ("square", player, row, street)))
+        import time
+
+        from companion.table.rolling_village import advise_rolling_village
+
+        def slow(*args):  # the advisor at its slowest here (about 1 s under load)
+            time.sleep(1.0)
+            return advise_rolling_village(*args)
+
+        table.advisor = slow
+        send(drv, ("tap", ("square", player, row, street)))  # the advisor starts on the sheet in front
         shot(drv, out, f"village-after-a-build-{at}", tag)
         send(drv, ("tap", ("advise",)))
+        shot(drv, out, f"village-advise-tapped-{at}", tag)  # Thinking... (or, before, the advice after a frozen wait)
         for _ in range(400):  # the advice, on the app's worker (or at once, in older trees)
             if table.advice is not None:
                 break
             drv.frames(1)
         drv.frames(2)
         shot(drv, out, f"village-advice-{at}", tag)
+        table.advisor = None
         drv.app.go_home()
+        _camera_shot(drv, out, at, tag)
         drv.app.start_game("civility", ["Ana", "Ben"])
         drv.frames(3)
         # The Status cards turned over, then the Diplomat's roll: each action's banner.
