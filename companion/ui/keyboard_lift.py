@@ -31,6 +31,16 @@ class KeyboardLift:
     """Moves the window's child holding a text field (the screens, or a dialog) up while the
     field, under the docked keyboard, has it."""
 
+    @classmethod
+    def on(cls, window) -> "KeyboardLift":
+        """The window's one lift (an app made again on the same window, as the tests do, must
+        not wrap the keyboard calls twice: two lifts would move a field twice)."""
+        lift = getattr(window, "_companion_keyboard_lift", None)
+        if lift is None:
+            lift = cls(window)
+            window._companion_keyboard_lift = lift
+        return lift
+
     def __init__(self, window):
         self.window = window
         self.lifted = None  # (widget moved, its y before)

@@ -61,7 +61,7 @@ class CompanionApp(App):
         self.table.subscribe(self.on_table_change)
         Clock.schedule_interval(self.table.pump, 0)  # every frame: input never waits on a timer
         Window.bind(on_key_down=self.on_key_down, on_flip=self._on_first_flip)
-        self.keyboard_lift = KeyboardLift(Window)  # a focused field stays above the docked keyboard
+        self.keyboard_lift = KeyboardLift.on(Window)  # a focused field stays above the docked keyboard
         if self.store.notice:
             self.say(self.store.notice, error=True)
         self.screens.current = "home"
