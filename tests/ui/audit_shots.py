@@ -69,8 +69,8 @@ def main(tag: str, out: Path) -> None:
 
         from companion.table.rolling_village import advise_rolling_village
 
-        def slow(*args):  # the advisor at its slowest here (about 1 s under load)
-            time.sleep(1.0)
+        def slow(*args):  # the advisor held 5 s: longer than the frames the pictures take here
+            time.sleep(5.0)
             return advise_rolling_village(*args)
 
         table.advisor = slow
