@@ -125,10 +125,12 @@ def taps_per_turn(drv, turns: int) -> dict:
     counted = play.Counted(drv)
     play.by_hand(counted, (2, 4))
     play.build_all(counted)
-    while not drv.table.session.finished and sum(map(len, taps.values())) < turns:
-        kind = "bonus" if drv.table.state.turn + 1 in (3, 6, 9) else "plain"
+    while sum(map(len, taps.values())) < turns:
         dice = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(2)]
-        taps[kind].append(play.turn_by_hand(drv, *dice))
+        before = len(drv.table.session.actions)
+        count = play.turn_by_hand(drv, *dice)
+        bonus = any(a.type == "bonus" for a in drv.table.session.actions[before:])
+        taps["bonus" if bonus else "plain"].append(count)
     drv.app.go_home()
     return taps
 
@@ -151,7 +153,7 @@ def camera_taps(drv, turns: int) -> list[int]:
     with attach(drv.table, parse_config({"gpio": {"enabled": False}}), camera=camera):
         until(drv, lambda: drv.table.camera_status == "connected", what="the camera")
         for _ in range(turns):
-            if drv.table.state.turn + 1 in (3, 6, 9):
+            if drv.table.state.turn in (3, 6, 9):
                 break  # plain turns only: a Bonus turn adds one tap a player, camera or not
             found.append(play.turn_by_camera(drv, camera, until))
     drv.app.go_home()
@@ -185,7 +187,7 @@ def main() -> int:
             if found.get("thinking"):
                 print(f"  tap-to-Thinking shown, {name}: " + line("", found["thinking"])[2:])
         ok &= pct(paused["advice"], 0.95) < ADVICE_TARGET_MS
-        hand = taps_per_turn(drv, 9)
+        hand = taps_per_turn(drv, 3)  # turns 1-2 plain, turn 3 a Bonus turn
         for kind, values in hand.items():
             if values:
                 print(f"taps per 2-player turn by hand, {kind} turns: {values} (target <= {HAND_TAPS} "
