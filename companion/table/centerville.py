@@ -219,6 +219,11 @@ class CentervilleInput(MenuInput):
         if session.actions and session.before_last is not None:
             self.pages = pages_between(session.before_last, session.state, session.actions[-1])
 
+    def short(self, before, action) -> str:
+        """The Undo button's words: the action's heading ("Public Spaces", "Roll")."""
+        head = words.action_text(before, action).split(":")[0].split(" (")[0]
+        return head if len(head) <= 18 else words.action_group(action)  # two lines on the button
+
     def wants_dice(self, table: Table) -> bool:
         return False  # icon dice are tapped; the camera reads them once taught (the icon dice issue)
 

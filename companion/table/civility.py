@@ -15,7 +15,7 @@ from companion.engine.civility import actions as A
 from companion.engine.civility.state import CivState
 from companion.engine.civility.tables import BOOK
 from companion.events import Command, TableLight
-from . import Draft, Outcome, Table, wiring
+from . import Draft, Outcome, Table, civility_changes, wiring
 from .menu import Item, MenuInput, level
 
 from .civility_words import (  # noqa: F401  (the screen's widgets take the words from here too)
@@ -181,6 +181,12 @@ class CivilityInput(MenuInput):
     """Taps, keys, buttons and dice readings -> Civility actions, through the menu of legal ones."""
 
     fresh_cursor = None  # nothing highlighted on a new level either
+
+    def said(self, before, after, action) -> str:
+        return civility_changes.said(before, after, action)
+
+    def short(self, before, action) -> str:
+        return civility_changes.short(before, action)
 
     def __init__(self):
         self.pick = Pick()

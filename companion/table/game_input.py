@@ -23,6 +23,22 @@ class GameInput:
     def opened(self, table: Table) -> None:
         """A game was opened at the table (new or resumed): what the screen must show first."""
 
+    def changed(self, table: Table) -> None:
+        """Something changed at the table (before the screen redraws): start work the players
+        are likely to ask for next, e.g. the advisor's look at the sheet in front."""
+
+    def said(self, before, after, action) -> str:
+        """What an accepted `action` changed, for the banner kept until the next action ("" to
+        say nothing: a game whose own intents already say it)."""
+        return ""
+
+    def short(self, before, action) -> str:
+        """`action` (taken from `before`) in a few words, for the Undo button; "" says only Undo."""
+        return ""
+
+    def undone(self, table: Table, action) -> None:
+        """`action` was undone: put in front what it changed (e.g. that player's sheet)."""
+
     def key(self, table: Table, key: str) -> tuple | None:
         return None
 

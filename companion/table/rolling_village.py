@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from companion.events import Command, TableLight
 
 from . import Draft, GameInput, Outcome, Table, whole, wiring
+from . import rolling_village_changes as words
 
 
 @wiring("rolling-village")
@@ -66,6 +67,17 @@ class RollingVillageInput(GameInput):
         return Draft(dice=draft.dice, player=player, project=project, choices=draft.choices,
                      correcting=draft.correcting and state.phase == "build")
 
+    def said(self, before, after, action) -> str:
+        return words.said(before, after, action)
+
+    def short(self, before, action) -> str:
+        return words.short(before, action)
+
+    def undone(self, table: Table, action) -> None:
+        player = getattr(action, "player", None)
+        if player in table.state.players:  # the sheet the undone build was on comes to the front
+            table.draft = self.settle(table, replace(table.draft, player=player, project=None))
+
     def key(self, table: Table, key: str) -> tuple | None:
         legend = table.state.legend
         for name, title in zip(legend.names, legend.titles):
@@ -97,6 +109,16 @@ class RollingVillageInput(GameInput):
                                 "(or tap the rolled dice to correct a misread one).")
         dice = table.draft.dice + (value,) if len(table.draft.dice) < 2 else (value,)
         return self._redraft(table, dice=dice, choices=())
+
+    def on_pad_die(self, table: Table, value: int) -> Outcome:
+        """A die tapped on the screen's pad: the second one enters the roll at once (2 taps a roll
+        by hand, not 3: the players chose both faces). A correction, a camera reading and a 2 or
+        12 to choose Avenues on still wait for the confirm."""
+        outcome = self.on_die(table, value)
+        draft = table.draft
+        if len(draft.dice) == 2 and not draft.correcting and not self.choosing(table.state, draft):
+            return self.on_confirm(table)
+        return outcome
 
     def on_dice(self, table: Table, values: tuple[int, ...]) -> Outcome:
         if len(values) != 2:
@@ -189,7 +211,12 @@ class RollingVillageInput(GameInput):
         if len(draft.dice) != 2:
             return Outcome(info="Tap the two dice first (or press 1-6 twice).")
         if state.phase == "roll":
-            return table.submit(Roll(draft.dice))
+            outcome = table.submit(Roll(draft.dice))
+            if outcome.action is not None:
+                # A new building roll: the turn moves, and the sheets start again at the first
+                # player (each then stays in front until that player has built).
+                table.draft = self.settle(table, replace(table.draft, player=state.players[0], project=None))
+            return outcome
         if state.phase == "activate":
             choices = pairs(dict(draft.choices)) if draft.choices and self.choosing(state, draft) else None
             return table.submit(Activate(draft.dice, choices))
@@ -201,18 +228,29 @@ class RollingVillageInput(GameInput):
         player, advice = table.draft.player, table.advice
         if advice is None or advice.player != player or not advice.squares:
             outcome = self.on_advise(table)
-            if table.advice.squares:
+            if table.advice is not None and table.advice.squares:
                 outcome.info += " Tap a highlighted square, or confirm to build the first advised one."
             return outcome
         row, street, project = advice.squares[0]
         table.draft = replace(table.draft, project=project)
         return self.on_square(table, player, row, street)
 
+    # -- the advisor, off the main thread (rolling_village_advice) ------------------------------
+    def changed(self, table: Table) -> None:
+        state, player = table.state, table.draft.player
+        if table.background and state.phase == "build" and player and state.village(player).owed:
+            self._advisor(table).think(table, player)
+
     def on_advise(self, table: Table) -> Outcome:
-        state, player = table.state, table.draft.player or table.state.players[0]
-        advise = table.advisor or advise_rolling_village
-        table.advice = advise(state, player, table.draft)
-        return Outcome(info=table.advice.text)
+        return self._advisor(table).ask(table, table.draft.player or table.state.players[0])
+
+    def _advisor(self, table: Table):
+        from .rolling_village_advice import AdvisorAtTable
+
+        if getattr(self, "_at_table", None) is None:
+            self._at_table = AdvisorAtTable(table.advisor or advise_rolling_village, self.choosing)
+        self._at_table.advise = table.advisor or advise_rolling_village
+        return self._at_table
 
 
 @dataclass(frozen=True)

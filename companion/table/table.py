@@ -1,6 +1,7 @@
 """The Table: one table's session, draft and observers; every InputEvent goes through `handle`."""
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Mapping
 
 from companion.engine.core import Action
@@ -19,8 +20,12 @@ class Table:
 
     def __init__(self, queue: EventQueue | None = None, advisor: Callable | None = None,
                  dice_reader: Callable[[], None] | None = None,
-                 command_keys: Mapping[str, Command] | None = None):
+                 command_keys: Mapping[str, Command] | None = None, background: bool = False):
         self.queue = queue or EventQueue()
+        # Long work (the advisor) on a worker thread, its result posted back through the queue:
+        # the app's window must never freeze. Off, it runs at once (the table without a window).
+        self.background = background
+        self.thinking = ""              # what long work the table waits for ("" when none)
         # The config file's [keys] ("ctrl+z" -> undo, ...) replace the default command keys.
         self.keys = dict(KEYS) if command_keys is None else {
             **{k: v for k, v in KEYS.items() if v[0] != "command"},
@@ -59,6 +64,8 @@ class Table:
         return self._light
 
     def _changed(self) -> None:
+        if self._input is not None and self.session is not None:
+            self._input.changed(self)
         for callback in list(self._observers):
             callback(self)
         light = self._compute_light()
@@ -126,6 +133,13 @@ class Table:
         """Turn one event into at most one action; tell the observers."""
         if event.kind == "status":
             return self._on_status(event)
+        if event.kind == "done" and event.source == "worker":
+            then, result = event.value
+            outcome = then(result)
+            if outcome is not None and outcome.info:
+                self.say(outcome.info, error=isinstance(result, Exception))
+            self._changed()
+            return outcome or Outcome()
         if self.session is None or self._input is None:
             return Outcome(info="No game is open.")
         if (event.kind == "dice" and getattr(event.value, "uncertain", False)
@@ -233,9 +247,32 @@ class Table:
         return None
 
     # -- helpers for GameInput ---------------------------------------------------------------
+    def off_main(self, work: Callable[[], Any], then: Callable[[Any], "Outcome | None"]) -> None:
+        """Run `work()` on a worker thread (with `background`), then `then(result)` on the main
+        thread when the pump meets its "done" event (Kivy's Clock runs the pump every frame);
+        `result` is the exception if `work` raised. Without `background`, both run now."""
+        def run():
+            try:
+                result = work()
+            except Exception as exc:  # said on the banner; the table carries on
+                result = exc
+            return result
+
+        if not self.background:
+            then(run())  # the caller's own outcome says what came of it
+            return
+        threading.Thread(target=lambda: self.queue.put(InputEvent("done", (then, run()), "worker")),
+                         name="table-worker", daemon=True).start()
+
     def submit(self, action: Action) -> Outcome:
-        result = self.session.submit(action)
-        return self._after(result, action)
+        before = self.state
+        return self._said(before, self._after(self.session.submit(action), action))
+
+    def _said(self, before, outcome: Outcome, done: str = "") -> Outcome:
+        """An accepted action's banner: what it changed (the game's words), kept until the next."""
+        if outcome.action is not None and not outcome.info:
+            outcome.info = done + self._input.said(before, self.state, outcome.action)
+        return outcome
 
     def _after(self, result, action: Action | None) -> Outcome:
         if isinstance(result, Accepted):
@@ -248,13 +285,26 @@ class Table:
     def correct(self, action: Action) -> Outcome:
         """Replace the last chance entry of the same kind (a misread die) and replay what followed;
         refused, with nothing changed, if a later action would become illegal."""
-        return self._after(self.session.correct_last_chance(action), action)
+        before = self.state
+        return self._said(before, self._after(self.session.correct_last_chance(action), action), "Corrected: ")
 
     def undo(self) -> Outcome:
-        return self._after(self.session.undo(), None)
+        undone = self.undo_words()
+        outcome = self._after(self.session.undo(), None)
+        if outcome.action is not None:
+            outcome.info = f"Undone: {undone}." if undone else "Undone."
+            self._input.undone(self, outcome.action)
+        return outcome
 
     def redo(self) -> Outcome:
-        return self._after(self.session.redo(), None)
+        before = self.state
+        return self._said(before, self._after(self.session.redo(), None), "Redone: ")
+
+    def undo_words(self) -> str:
+        """What Undo would take back, in a few of the game's words ("" if nothing or unknown)."""
+        if self.session is None or self._input is None or not self.session.can_undo:
+            return ""
+        return self._input.short(self.session.before_last, self.session.actions[-1])
 
     def read_dice(self) -> Outcome:
         if self.dice_reader is None:

@@ -20,6 +20,7 @@ from companion.table import Table
 
 from . import theme
 from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
+from .keyboard_lift import KeyboardLift
 from .screens.dice_fairness import DiceFairnessScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
@@ -40,7 +41,7 @@ class CompanionApp(App):
                  command_keys=None, **kwargs):
         super().__init__(**kwargs)
         self.store = store
-        self.table = Table(command_keys=command_keys)
+        self.table = Table(command_keys=command_keys, background=True)  # the window never waits
         self.exit_after_first_frame = exit_after_first_frame
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None
@@ -64,6 +65,7 @@ class CompanionApp(App):
         self.table.subscribe(self.on_table_change)
         Clock.schedule_interval(self.table.pump, 0)  # every frame: input never waits on a timer
         Window.bind(on_key_down=self.on_key_down, on_flip=self._on_first_flip)
+        self.keyboard_lift = KeyboardLift.on(Window)  # a focused field stays above the docked keyboard
         if self.store.notice:
             self.say(self.store.notice, error=True)
         self.screens.current = "home"
@@ -114,6 +116,8 @@ class CompanionApp(App):
         self.screens.get_screen("home").refresh()
 
     def go_setup(self, players=None) -> None:
+        if self.table.session is not None:
+            self.table.close()  # "Play again": the game's last banner stays with that game
         self.screens.get_screen("setup").prepare(players)
         self.screens.current = "setup"
 

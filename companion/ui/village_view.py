@@ -3,7 +3,7 @@ the sentences, the sheet's highlights, each player's progress."""
 from __future__ import annotations
 
 from companion.engine.rolling_village import avenue_scores, views
-from companion.engine.rolling_village.state import TURNS
+from companion.engine.rolling_village.state import BONUS_TURNS, TURNS
 from companion.table import Draft
 from companion.table.rolling_village import RollingVillageInput as RV
 
@@ -17,14 +17,18 @@ def headline(state) -> str:
         return "Game over"
     if state.turn == 0:
         return "Start Phase: two Projects each" if phase == "build" else "Start Phase: roll for two Streets"
-    what = {"roll": "building roll", "build": "everybody builds", "activate": "scoring roll"}[phase]
+    # The rulebook's phases: Building Phase (roll, then build), Bonus Build Phase, Scoring Phase.
+    bonus = state.turn in BONUS_TURNS and phase == "build" and any(
+        o.kind == "bonus" for v in state.villages for o in v.owed)
+    what = {"roll": "Building Phase, roll", "build": "Bonus Build Phase" if bonus else "Building Phase",
+            "activate": "Scoring Phase"}[phase]
     return f"Turn {state.turn} of {TURNS}: {what}"
 
 
 def roll_meaning(state, dice: tuple[int, ...]) -> str:
     """What the dice entered (or rolled) mean, in the sheet's words."""
     if len(dice) < 2:
-        return "Tap the two dice as they lie: first die, then second die."
+        return "Tap the two dice as they lie, first die then second: the second enters the roll."
     a, b = dice
     legend = state.legend
     if state.phase == "activate":

@@ -40,6 +40,18 @@ class Driver:
         for _ in range(n):
             self.loop.idle()
 
+    def wait_for(self, ready, seconds: float = 10.0) -> bool:
+        """Run frames until `ready()` (work on the table's worker thread posts back through the
+        pump), at most `seconds`; True if it came."""
+        import time
+
+        end = time.monotonic() + seconds
+        while not ready():
+            if time.monotonic() > end:
+                return False
+            self.frames(1)
+        return True
+
     def touch(self, x: float, y: float) -> None:
         from kivy.tests.common import UnitTestTouch
 

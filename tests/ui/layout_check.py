@@ -297,24 +297,30 @@ def overlap_problems(targets) -> list[str]:
 
 def docked_keyboard_height(window) -> float:
     """The height of Kivy's docked on-screen keyboard (keyboard_mode systemanddock) in `window`."""
-    from kivy.uix.vkeyboard import VKeyboard
+    from companion.ui.keyboard_lift import keyboard_height
 
-    keyboard = VKeyboard()
-    return keyboard.height * window.width / keyboard.width
+    return keyboard_height(window)
 
 
 def keyboard_problems(drv, root) -> list[str]:
-    """Each shown text input under `root`, focused: is it still above the docked keyboard?"""
+    """Each shown text input under `root`, focused with the keyboard docked as on the table's
+    touchscreen (keyboard_mode systemanddock): is it above the keyboard's top?"""
+    from kivy.config import Config
     from kivy.uix.textinput import TextInput
 
     top = docked_keyboard_height(drv.window)
     found = []
-    for w in [w for w in root.walk(restrict=True) if isinstance(w, TextInput) and _shown(w) and not w.disabled]:
-        w.focus = True
-        drv.frames(2)
-        y = w.to_window(*w.pos)[1]
-        if y < top - 1:
-            found.append(f"{_describe(w)} focused is at y={y:.0f}: under the keyboard (its top at {top:.0f} px)")
-        w.focus = False
-        drv.frames(1)
+    mode = Config.get("kivy", "keyboard_mode")
+    Config.set("kivy", "keyboard_mode", "systemanddock")
+    try:
+        for w in [w for w in root.walk(restrict=True) if isinstance(w, TextInput) and _shown(w) and not w.disabled]:
+            w.focus = True
+            drv.frames(2)
+            y = w.to_window(*w.pos)[1]
+            if y < top - 1:
+                found.append(f"{_describe(w)} focused is at y={y:.0f}: under the keyboard (its top at {top:.0f} px)")
+            w.focus = False
+            drv.frames(1)
+    finally:
+        Config.set("kivy", "keyboard_mode", mode)
     return found

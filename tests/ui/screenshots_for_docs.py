@@ -1,4 +1,4 @@
-"""Refresh docs/screenshot-*.png from the touch-game and Centerville board tests' screenshots (run under a display):
+"""Refresh docs/screenshot-*.png from the touch-game, Civility and Centerville tests' screenshots (run under a display):
 
     tools/with-display .venv/bin/python tests/ui/screenshots_for_docs.py
 """
@@ -20,6 +20,9 @@ CHOSEN = {
     "village-scored": "scored",
     "end": "end",
     "village-1280x720": "village-1280x720",
+    "civility-placed": "civility-turn",
+    "civility-battle": "civility-battle",
+    "civility-6-players-1280x720": "civility-1280x720",
     "centerville-turn": "centerville-turn",
     "centerville-bot-turn": "centerville-bot-turn",
     "centerville-scoring": "centerville-scoring",
@@ -31,8 +34,8 @@ CHOSEN = {
     "stats-many": "stats",
     "dice-fairness-many": "dice-fairness",
 }
-TESTS = ("test_touch_game.py", "test_centerville_board.py", "test_centerville_touch.py",
-         "test_centerville_bot_touch.py", "test_history_touch.py")
+TESTS = ("test_touch_game.py", "test_civility_touch.py", "test_centerville_board.py",
+         "test_centerville_touch.py", "test_centerville_bot_touch.py", "test_history_touch.py")
 
 
 def main() -> int:

@@ -147,7 +147,8 @@ def test_status_cards_turned_over_and_a_refusal_shown(drv):
     screen.ids.card_name.text = "Build the Great Library"  # a card the data file does not list
     tap(drv, next(b for b in screen.ids.unlisted.children if getattr(b, "text", "") == "City"))
     assert [c.name for c in drv.table.state.display] == ["Build the Great Library", "Win 2 Battles"]
-    assert drv.table.session.prompt.kind == "roll" and screen.banner.text == ""
+    assert drv.table.session.prompt.kind == "roll" and not screen.banner.error
+    assert screen.banner.text == "Status card turned over: Build the Great Library (city)."  # what changed
 
 
 def test_round_1_the_army_moves_and_a_world_event_is_walked_through(drv):

@@ -10,6 +10,7 @@ from companion.events import Command, InputEvent, TableLight
 from companion.session import Session
 from companion.store import Store
 from companion.table import Table
+from companion.table.rolling_village import RollingVillageInput as RV
 
 
 def key(k):
@@ -231,3 +232,41 @@ def test_a_correction_that_would_break_a_later_build_is_refused(table):
     assert "no longer be legal" in table.message
     feed(table, key("backspace"), key("backspace"))  # clear the dice, then leave the correction
     assert not table.draft.correcting
+
+
+def test_every_action_says_what_it_changed_and_undo_what_it_takes_back(table):
+    from companion.ui.screens import undo_text
+
+    feed(table, key("2"), key("4"), key("enter"))
+    assert table.message == "Start roll 2 + 4: each player builds two Projects."
+    assert undo_text(table) == "Undo\nroll 2 + 4"
+    player, project = table.draft.player, table.draft.project
+    row, street = RV.legal_squares(table.state, player, project)[0]
+    feed(table, tap("square", player, row, street))
+    title = table.state.legend.title(project)
+    assert table.message == f"Ann: {title} at Avenue {table.state.sheet.label(row)}, Street {street}; 1 more to build."
+    assert undo_text(table) == f"Undo\nAnn's {title}"
+    feed(table, tap("player", "Bo"))  # looking at another sheet is no action: the banner stays
+    assert table.message.startswith("Ann: ")
+    feed(table, InputEvent("command", "undo", "touch"))
+    assert table.message == f"Undone: Ann's {title}." and table.draft.player == "Ann"
+
+
+def test_a_civility_action_says_the_dials_and_dice_it_changed(tmp_path):
+    from companion.table.civility_changes import said, short
+    from companion.engine.core import find_game
+
+    game = find_game("civility")
+    session = Session.new("civility", ["Ann", "Bo"])
+    state = session.state
+    for _ in range(50):
+        draw = next((a for a in game.legal_actions(state) if a.type == "draw-card"), None)
+        if draw is not None:
+            break
+        state = game.apply(state, next(iter(game.legal_actions(state))))
+    assert draw is not None
+    after = game.apply(state, draw)
+    text = said(state, after, draw)
+    who = draw.player if getattr(draw, "player", "") else state.current
+    assert text.startswith(f"{who}: Draw a card; {who} +1 card") and text.endswith("left.")
+    assert short(state, draw) == f"{who}'s Draw a card"

@@ -21,6 +21,8 @@ SCORING = [(3, 4), (1, 2), (6, 6), (5, 3), (2, 5), (4, 4), (1, 1), (6, 5), (3, 3
 
 
 def enter_dice(drv, dice):
+    """Tap the dice rolled on the pad: the second tap enters the roll (but a correction, or a
+    2 or 12 whose Avenues are chosen, waits for the confirm)."""
     screen = drv.screen
     for value in dice:
         drv.tap(screen.pad[value - 1])
@@ -69,12 +71,12 @@ def test_set_up_two_players(drv):
 def test_start_roll_and_start_projects(drv):
     screen = drv.screen
     assert screen.ids.confirm.disabled
-    enter_dice(drv, START)
-    assert drv.table.draft.dice == START
+    enter_dice(drv, START[:1])
+    assert drv.table.draft.dice == START[:1]
     drv.screenshot("village-dice")
     assert_layout(drv)
-    drv.tap(screen.ids.confirm)
-    assert drv.table.state.phase == "build"
+    enter_dice(drv, START[1:])  # the second die enters the roll
+    assert drv.table.state.phase == "build" and drv.table.state.dice == START
     drv.screenshot("village-start-phase")
 
 
@@ -82,7 +84,6 @@ def test_a_misread_die_is_corrected_by_tapping_the_rolled_dice(drv):
     screen = drv.screen
     drv.tap(screen.ids.undo)
     enter_dice(drv, (START[0], 5))  # the second die misread as a 5
-    drv.tap(screen.ids.confirm)
     drv.tap(screen.ids.first)
     assert drv.table.draft.correcting and screen.ids.confirm.text == "Correct roll"
     enter_dice(drv, START)
@@ -97,7 +98,6 @@ def test_a_misread_die_is_corrected_by_tapping_the_rolled_dice(drv):
 
 def test_an_illegal_tap_is_refused_with_the_rule_shown(drv):
     enter_dice(drv, BUILDING[0])
-    drv.tap(drv.screen.ids.confirm)
     state, player = drv.table.state, drv.table.draft.player
     allowed = {sq for p in RV.projects_allowed(state, player) for sq in RV.legal_squares(state, player, p)}
     empty = [(r, s) for r in range(1, 6) for s in range(1, 7) if state.village(player).grid[r - 1][s - 1] is None]
@@ -109,13 +109,14 @@ def test_an_illegal_tap_is_refused_with_the_rule_shown(drv):
     drv.screenshot("village-refused")
     assert_layout(drv)
     build_everything(drv)
-    assert banner.text == ""  # an accepted build clears the refusal
+    # An accepted build replaces the refusal with what it changed, kept until the next action.
+    last = drv.table.session.actions[-1]
+    assert not banner.error and banner.text.startswith(f"{last.player}: ")
 
 
 def test_undo_and_redo_by_touch(drv):
     screen = drv.screen
     enter_dice(drv, SCORING[0])
-    drv.tap(screen.ids.confirm)
     assert drv.table.state.turn == 2
     count = len(drv.table.session.actions)
     drv.tap(screen.ids.undo)
@@ -127,10 +128,11 @@ def test_undo_and_redo_by_touch(drv):
 def play_turn(drv, turn):
     screen = drv.screen
     enter_dice(drv, BUILDING[turn - 1])
-    drv.tap(screen.ids.confirm)
     if turn == 4:
         drv.tap(screen.ids.advise)
-        assert drv.table.advice is not None and screen.ids.sheet.view.advice
+        assert drv.wait_for(lambda: drv.table.advice is not None), drv.table.message
+        drv.frames(1)
+        assert screen.ids.sheet.view.advice and screen.ids.advise.text == "Advise"
         drv.screenshot("village-advice")
     build_everything(drv)
     enter_dice(drv, SCORING[turn - 1])
@@ -141,7 +143,8 @@ def play_turn(drv, turn):
         assert drv.table.draft.choice("Ann") == 2
         drv.screenshot("village-avenue-choice")
         assert_layout(drv)
-    drv.tap(screen.ids.confirm)
+    if sum(SCORING[turn - 1]) in (2, 12):
+        drv.tap(screen.ids.confirm)  # the Avenues chosen (or each player's best), confirmed
     if turn == 7:
         # The Avenue Activated and the Networks it lit stay on the sheets until the next roll.
         lit = drv.table.state.last_activation[0]
@@ -152,7 +155,6 @@ def play_turn(drv, turn):
 def test_turns_2_to_9_with_bonuses_and_choices(drv):
     play_turn(drv, 2)
     enter_dice(drv, BUILDING[2])
-    drv.tap(drv.screen.ids.confirm)
     # Build the rolled Projects, then the Bonus Project is what is owed.
     state = drv.table.state
     while any(o.kind != "bonus" for v in state.villages for o in v.owed):
@@ -246,7 +248,6 @@ def test_six_players_fit_as_tabs(drv):
     drv.tap(setup.ids.start)
     assert len(drv.table.state.players) == 6
     enter_dice(drv, (3, 3))
-    drv.tap(drv.screen.ids.confirm)
     drv.tap(drv.screen.ids.tabs.children[0])  # the sixth player's sheet
     assert drv.screen.player == "Player 6"
     assert_layout(drv)

@@ -23,3 +23,20 @@ class TableScreen(Screen):
 
     def render(self, table) -> None:
         """Draw everything from `table` (its session's state and the wiring's input in progress)."""
+
+
+UNDO_LINE = 17  # characters on the Undo button's second line (18 px text, 170 dp wide)
+
+
+def undo_text(table) -> str:
+    """The Undo button's words: what it would take back ("Undo\nAna's House"), on two lines:
+    a longer phrase loses its player's name, then what follows its first clause."""
+    words = table.undo_words()
+    if len(words) > UNDO_LINE and "'s " in words:
+        words = words.split("'s ", 1)[1]
+    for cut in (":", ",", " (", " with ", " for ", " to "):
+        if len(words) > UNDO_LINE:
+            words = words.split(cut, 1)[0]
+    if len(words) > UNDO_LINE:
+        words = ""  # nothing shorter says it right: the banner said what the action was
+    return f"Undo\n{words}" if words else "Undo"

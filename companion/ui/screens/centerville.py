@@ -19,7 +19,7 @@ from ..widgets.centerville_paint import ink_on, mix, player_rgb
 from ..widgets.centerville_players import PlayerView
 from ..widgets.common import TouchButton, shown
 from ..widgets.icon_die import IconFace
-from . import TableScreen, load_kv
+from . import TableScreen, load_kv, undo_text
 
 load_kv(__file__)
 
@@ -60,6 +60,7 @@ class CentervilleScreen(TableScreen):
             return
         ids = self.ids
         ids.undo.disabled = not session.can_undo
+        ids.undo.text = undo_text(table)
         ids.redo.disabled = not session.can_redo
         items = wiring.items(table)
         page = wiring.pages[0] if wiring.pages else None

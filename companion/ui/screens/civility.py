@@ -17,7 +17,7 @@ from ..widgets.civility_status import StatusTrack, status_text  # noqa: F401  (S
 from ..widgets.common import TouchButton
 from ..widgets.dice import DieFace, fill_dice_pad
 from ..widgets.common import shown
-from . import TableScreen, load_kv
+from . import TableScreen, load_kv, undo_text
 
 load_kv(__file__)
 
@@ -64,6 +64,7 @@ class CivilityScreen(TableScreen):
         ids = self.ids
         ids.headline.text = cv.headline(state)
         ids.undo.disabled = not session.can_undo
+        ids.undo.text = undo_text(table)
         ids.redo.disabled = not session.can_redo
         self._boards(state)
         ids.track.show(state)

@@ -18,7 +18,7 @@ from ..widgets.tray_view import TrayView  # noqa: F401  (used by village.kv)
 from ..widgets.sheet import VillageSheet  # noqa: F401  (used by village.kv)
 from ..widgets.tracker import TurnTracker  # noqa: F401  (used by village.kv)
 from ..widgets.common import shown
-from . import TableScreen, load_kv
+from . import TableScreen, load_kv, undo_text
 
 load_kv(__file__)
 
@@ -30,7 +30,7 @@ class VillageScreen(TableScreen):
         self._tab_players: tuple = ()
         self._project_names: tuple = ()
         self.dice_check = DiceCheck()   # opens when the camera is unsure of a die
-        self.pad = fill_dice_pad(self.ids.pad, lambda v: self.post("tap", ("die", v)))
+        self.pad = fill_dice_pad(self.ids.pad, lambda v: self.post("tap", ("pad_die", v)))
 
     @property
     def banner(self):
@@ -65,6 +65,10 @@ class VillageScreen(TableScreen):
         ids = self.ids
         ids.headline.text = village_view.headline(state)
         ids.undo.disabled = not session.can_undo
+        ids.undo.text = undo_text(table)
+        # While the advisor works (on the table's worker) its button says so and takes no tap.
+        ids.advise.text = "Thinking\u2026" if table.thinking else "Advise"
+        ids.advise.disabled = bool(table.thinking) or phase == "over"
         ids.redo.disabled = not session.can_redo
         self._tabs(state, player)
         ids.sheet.show(village_view.sheet_view(state, draft, player, table.advice))
@@ -88,7 +92,7 @@ class VillageScreen(TableScreen):
         shown(ids.actions, dicing, theme.scaled(60))
         ids.confirm.disabled = len(draft.dice) != 2
         ids.confirm.text = ("Correct roll" if draft.correcting else
-                            ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Score")
+                            ("Start roll" if state.turn == 0 else "Roll") if phase == "roll" else "Activate")
         ids.clear_dice.text = "Cancel" if draft.correcting and not draft.dice else "Clear"
         ids.clear_dice.disabled = not (draft.dice or draft.correcting)
 
@@ -110,11 +114,17 @@ class VillageScreen(TableScreen):
         tray.camera = table.camera
         shown_tray = table.camera is not None and dicing
         tray.opacity, tray.disabled = (1, False) if shown_tray else (0, True)
-        tray.width = theme.scaled(86) if shown_tray else 0
+        tray.width = theme.scaled(96) if shown_tray else 0
         tray.note = "camera\nunavailable" if table.camera_status == "unavailable" else ""
+        button = self.ids.camera_view
+        button.width = theme.scaled(96) if shown_tray else 0
+        button.opacity, button.disabled = (1, False) if shown_tray else (0, True)
         if dicing and table.camera_status == "unavailable":
             self.ids.explain.text += "\nCamera unavailable: enter the dice by hand."
         self.dice_check.follow(table)
+
+    def open_camera(self) -> None:
+        self.ids.tray.on_release()
 
     def _status(self, state, draft, phase) -> str:
         if phase == "build":

@@ -30,6 +30,11 @@ class SheetView:
     highlight: tuple = field(default=theme.ACCENT)
 
 
+def small_px() -> float:
+    """The least a word or number is drawn at: 16 px at 800x480, grown with the window."""
+    return theme.scaled(16)
+
+
 class VillageSheet(Widget):
     """Draws a SheetView; a tap on a square fires on_square(row, street), on a label on_avenue(row)."""
 
@@ -48,7 +53,8 @@ class VillageSheet(Widget):
     def geometry(self):
         """(left, top, cell, label width, header height): squares are `cell` px on a side."""
         rows, cols = len(self.view.points), len(self.view.points[0])
-        label_w_ratio, head_ratio = 1.05, 0.42
+        # The label column holds "[10-11]" and the header the Streets' numbers at 16 px or more.
+        label_w_ratio, head_ratio = 1.35, 0.45
         cell = min(self.width / (cols + label_w_ratio), self.height / (rows + head_ratio))
         label_w, head_h = cell * label_w_ratio, cell * head_ratio
         total_w, total_h = label_w + cols * cell, head_h + rows * cell
@@ -78,7 +84,7 @@ class VillageSheet(Widget):
                      head_h + rows * cell + 8, theme.PAPER, radius=8)
             for street in range(1, cols + 1):
                 x = left + label_w + (street - 1) * cell
-                draw_text(str(street), x + cell / 2, top - head_h / 2, head_h * 0.62, theme.INK, bold=True)
+                draw_text(str(street), x + cell / 2, top - head_h / 2, max(head_h * 0.62, small_px()), theme.INK, bold=True)
             for row in range(1, rows + 1):
                 self._draw_label(view, row, left, top - head_h - row * cell, label_w, cell)
                 for street in range(1, cols + 1):
@@ -103,10 +109,10 @@ class VillageSheet(Widget):
             draw_box(x + 2, y + 2, w - 4, h - 4, (0, 0, 0, 0), radius=6, outline=theme.ADVICE, width=3)
         label = f"[{view.labels[row - 1]}]"
         if view.choosing and view.avenue_scores:
-            draw_text(label, x + w / 2, y + h * 0.64, h * 0.28, theme.INK, bold=True)
-            draw_text(f"{view.avenue_scores[row - 1]} pts", x + w / 2, y + h * 0.28, h * 0.24, theme.INK)
+            draw_text(label, x + w / 2, y + h * 0.66, max(h * 0.28, small_px()), theme.INK, bold=True)
+            draw_text(f"{view.avenue_scores[row - 1]} pts", x + w / 2, y + h * 0.28, max(h * 0.24, small_px()), theme.INK)
         else:
-            draw_text(label, x + w / 2, y + h / 2, h * 0.3, theme.INK, bold=True)
+            draw_text(label, x + w / 2, y + h / 2, max(h * 0.3, small_px()), theme.INK, bold=True)
 
     def _draw_square(self, view: SheetView, row, street, x, y, s) -> None:
         points = view.points[row - 1][street - 1]
@@ -123,7 +129,7 @@ class VillageSheet(Widget):
         if square in view.legal:
             draw_box(x + 3, y + 3, s - 6, s - 6, (0, 0, 0, 0), outline=view.highlight, width=2.5)
         if points:
-            draw_text(str(points), x + s * 0.08, y + s * 0.96, s * 0.28, theme.INK, bold=True, anchor="topleft")
+            draw_text(str(points), x + s * 0.08, y + s * 0.96, max(s * 0.28, small_px()), theme.INK, bold=True, anchor="topleft")
         if project is not None:
             draw_project(project, x, y, s, view.names)
         for advised_row, advised_street, advised_project in view.advice:

@@ -29,6 +29,7 @@ class TurnTracker(Widget):
             return
         columns = self.turns + 1  # the turns, then the total
         cell = self.width / columns
+        small = theme.scaled(16)  # the least a number is drawn at
         low_h = self.height * 0.6
         high_h = self.height - low_h
         y_low = self.y
@@ -42,8 +43,8 @@ class TurnTracker(Widget):
                 draw_box(x + 2, y_low + low_h + 1, w - 4, high_h - 3,
                          theme.PAPER_POINTS if done else theme.PAPER, radius=4)
                 text = f"turns {start + 1}-{end}: {self.subtotals[index]}" if done else f"turns {start + 1}-{end}"
-                draw_text(text, x + w / 2, y_low + low_h + high_h / 2, high_h * 0.55,
-                          theme.INK if done else theme.GRID_LINE, bold=done)
+                draw_text(text, x + w / 2, y_low + low_h + high_h / 2, max(high_h * 0.55, small),
+                          theme.INK if done else theme.INK_DIM, bold=done)
                 start = end
             for turn in range(1, self.turns + 1):
                 x = self.x + (turn - 1) * cell
@@ -53,12 +54,15 @@ class TurnTracker(Widget):
                 else:
                     draw_box(x + 1, y_low + 1, cell - 2, low_h - 2, (1, 1, 1, 0.6),
                              outline=theme.GRID_LINE, width=1)
-                draw_text(str(turn), x + 3, y_low + low_h - 2, low_h * 0.3, theme.GRID_LINE, anchor="topleft")
+                # A turn's box shows its score once scored, else the turn's number (dim): one
+                # number a box, so each can be 16 px in a 35 px box.
                 if turn <= len(self.scores):
-                    draw_text(str(self.scores[turn - 1]), x + cell / 2, y_low + low_h * 0.42, low_h * 0.5,
+                    draw_text(str(self.scores[turn - 1]), x + cell / 2, y_low + low_h / 2, max(low_h * 0.5, small),
                               theme.INK, bold=True)
+                else:
+                    draw_text(str(turn), x + cell / 2, y_low + low_h / 2, small, theme.INK_DIM)
             x = self.x + self.turns * cell
             draw_box(x + 1, y_low + 1, cell - 2, self.height - 2, theme.INK, radius=4)
-            draw_text("total", x + cell / 2, y_low + self.height * 0.75, self.height * 0.2, theme.PAPER)
-            draw_text(str(sum(self.scores)), x + cell / 2, y_low + self.height * 0.35, self.height * 0.38,
+            draw_text("total", x + cell / 2, y_low + self.height * 0.75, max(self.height * 0.2, small), theme.PAPER)
+            draw_text(str(sum(self.scores)), x + cell / 2, y_low + self.height * 0.32, max(self.height * 0.38, small),
                       theme.PAPER, bold=True)

@@ -39,7 +39,7 @@ class TrayView(ButtonBehavior, Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._texture: Texture | None = None
-        self._label = Label(font_size=dp(11), color=theme.TEXT, halign="center", valign="middle")
+        self._label = Label(font_size=theme.scaled(16), color=theme.TEXT, halign="center", valign="middle")
         self._tick = Clock.schedule_interval(self.update, 1.0 / self.rate)
         self.bind(pos=self.redraw, size=self.redraw, note=self.redraw,
                   rate=lambda *_a: self._reschedule())
@@ -78,6 +78,7 @@ class TrayView(ButtonBehavior, Widget):
             Color(*theme.TEXT_DIM)
             Line(rectangle=(self.x, self.y, self.width, self.height), width=1)
         self._label.text = self.note or ("" if self._texture is not None else "camera\nstarting")
+        self._label.font_size = theme.scaled(16)
         self._label.size = self.size
         self._label.pos = self.pos
         self._label.text_size = (self.width - dp(4), None)
@@ -101,16 +102,23 @@ class TrayPopup(ModalView):
     """The tray at a size to set the camera up by: the live view, Read dice, Close."""
 
     def __init__(self, camera, **kwargs):
-        super().__init__(size_hint=(0.8, 0.9), **kwargs)
+        super().__init__(size_hint=(0.8, 0.9), background_color=(0, 0, 0, 0.6), **kwargs)
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(6))
+        with box.canvas.before:  # the dialog's own panel, as the dice check's
+            Color(*theme.PANEL)
+            panel = Rectangle(pos=box.pos, size=box.size)
+        box.bind(pos=lambda _w, pos: setattr(panel, "pos", pos), size=lambda _w, size: setattr(panel, "size", size))
         self.view = TrayView(camera=camera, picture_width=480, rate=8)
         box.add_widget(self.view)
         # A source that can throw its own dice is the simulator (sim:, or auto: on a laptop).
         if getattr(getattr(camera, "source", None), "roll", None) is not None or \
                 str(getattr(camera, "spec", "")).startswith("sim:"):
             # Nobody can roll a simulated tray: its Read dice (or the R key) throws the dice.
-            box.add_widget(Label(text="Simulated camera: Read dice throws the dice, then reads them.",
-                                 size_hint_y=None, height=dp(28), color=theme.TEXT_DIM))
+            note = Label(text="Simulated camera: Read dice throws the dice, then reads them.",
+                         size_hint_y=None, font_size=theme.scaled(16), color=theme.TEXT_DIM, halign="center")
+            note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                      texture_size=lambda w, size: setattr(w, "height", size[1]))
+            box.add_widget(note)
         row = BoxLayout(size_hint_y=None, height=theme.scaled(56), spacing=dp(8))
         read = TouchButton(text="Read dice", fill=theme.CONFIRM)
         read.bind(on_release=lambda _b: App.get_running_app().post("command", Command.READ_DICE))
