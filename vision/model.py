@@ -51,8 +51,14 @@ def interpreter_class():
 @dataclass(frozen=True)
 class Detection:
     face: int                                   # 1..6
-    confidence: float                           # the peak's height, 0..1
+    confidence: float                           # how sure the face is, 0..1 (the peak's height without a face head)
     box: tuple[int, int, int, int]              # in the frame's pixels, x1 y1 exclusive
+    peak: float = -1.0                          # the heat peak's height, 0..1 (-1: confidence)
+
+    @property
+    def strength(self) -> float:
+        """How sure it is a die at all: the peak's height."""
+        return self.confidence if self.peak < 0 else self.peak
 
 
 class DiceModel:
@@ -81,48 +87,59 @@ class DiceModel:
         self._input = inp["index"]
         _, self.input_h, self.input_w, _ = (int(v) for v in inp["shape"])
         outs = self._interpreter.get_output_details()
-        # Heat has 6 channels, box 4: tell them apart by shape (converters reorder outputs).
-        self._heat = next(o["index"] for o in outs if int(o["shape"][-1]) == 6)
-        self._box = next(o["index"] for o in outs if int(o["shape"][-1]) == 4)
+        # Heat has 6 channels, box 4, the face head (files since issue 14's second round) 7: tell
+        # them apart by shape (converters reorder outputs).
+        by_depth = {int(o["shape"][-1]): o["index"] for o in outs}
+        self._heat, self._box, self._face = by_depth[6], by_depth[4], by_depth.get(7)
+        self.has_face_head = self._face is not None
 
-    def raw(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The network's heat (h, w, 6) and box (h, w, 4) maps for a frame."""
+    def raw(self, frame_bgr: np.ndarray):
+        """The network's heat (h, w, 6), box (h, w, 4) and face (h, w, 7, or None) maps for a frame."""
         x = cv2.resize(frame_bgr, (self.input_w, self.input_h), interpolation=cv2.INTER_AREA)
-        heat, box = self._run(x)
+        heat, box, face = self._run(x)
         if self.flip:
-            # Pip layouts are mirror-symmetric: the mirrored frame's heat, mirrored back, is a
+            # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
             # second opinion on the same faces (boxes come from the first pass only).
-            heat = (heat + self._run(np.ascontiguousarray(x[:, ::-1]))[0][:, ::-1]) / 2
-        return heat, box
+            heat2, _, face2 = self._run(np.ascontiguousarray(x[:, ::-1]))
+            heat = (heat + heat2[:, ::-1]) / 2
+            face = None if face is None else (face + face2[:, ::-1]) / 2
+        return heat, box, face
 
-    def _run(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _run(self, x: np.ndarray):
         self._interpreter.set_tensor(self._input, x[None].astype(np.float32))
         self._interpreter.invoke()
-        return (self._interpreter.get_tensor(self._heat)[0].copy(),
-                self._interpreter.get_tensor(self._box)[0].copy())
+        get = lambda i: None if i is None else self._interpreter.get_tensor(i)[0].copy()  # noqa: E731
+        return get(self._heat), get(self._box), get(self._face)
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        heat, box = self.raw(frame_bgr)
+        heat, box, face = self.raw(frame_bgr)
         h, w = frame_bgr.shape[:2]
         return decode(heat, box, w / heat.shape[1], h / heat.shape[0],
-                      self.find_from if find_from is None else find_from, w, h)
+                      self.find_from if find_from is None else find_from, w, h, face)
 
 
-def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height: int) -> list[Detection]:
+def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height: int,
+           face_map=None) -> list[Detection]:
     """Peaks of the face heatmaps (3x3 max-pool, over every face at once) as detections; sx, sy:
-    frame pixels per grid cell."""
+    frame pixels per grid cell. With the face head's map (h, w, 7), the face and its confidence
+    are the head's at the peak: its likeliest pip face and that face's probability, so a die
+    the head calls OTHER (an icon face, no pips) is found but has a low confidence and is asked."""
     best = heat.max(axis=2)
     pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
     out = []
     for y, x in zip(ys, xs):
-        face = int(heat[y, x].argmax()) + 1
+        if face_map is None:
+            face, sure = int(heat[y, x].argmax()) + 1, float(best[y, x])
+        else:
+            face = int(face_map[y, x, :6].argmax()) + 1
+            sure = float(face_map[y, x, face - 1])
         lw, lh, dx, dy = (float(v) for v in box[y, x])
         cx, cy = (x + dx) * sx, (y + dy) * sy
         w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
         b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
              min(height, round(cy + h / 2)))
-        out.append(Detection(face, float(best[y, x]), b))
+        out.append(Detection(face, sure, b, float(best[y, x])))
     return _one_per_die(out)
 
 
@@ -131,7 +148,7 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     can raise two peaks a few cells apart (the 3x3 max-pool keeps both). A touching neighbour's
     centre lies about one edge away, outside the middle inner of the box."""
     kept: list[Detection] = []
-    for d in sorted(dets, key=lambda d: -d.confidence):
+    for d in sorted(dets, key=lambda d: -d.strength):
         cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
         if not any(abs(cx - (k.box[0] + k.box[2]) / 2) < inner * (k.box[2] - k.box[0]) / 2 and
                    abs(cy - (k.box[1] + k.box[3]) / 2) < inner * (k.box[3] - k.box[1]) / 2 for k in kept):
@@ -148,7 +165,7 @@ def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection]) -
     crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
     best, probability = classifier.faces(classifier.probabilities(crops))
     faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
-    return [Detection(f, float(p), d.box) for f, p, d in zip(faces, probability, dets)]
+    return [Detection(f, float(p), d.box, d.strength) for f, p, d in zip(faces, probability, dets)]
 
 
 class _Finder:

@@ -57,10 +57,10 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
         if faces == "classifier":
             # The peak finds the die (find_from); the classifier's probability is its confidence.
             read = classifier_faces(classifier, img, dets)
-            dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.confidence)
+            dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.strength)
                     for d, r in zip(dets, read)]
         else:
-            dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.confidence)
+            dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.strength)
                     for d in dets]
         shots.append((dets, labels))
 

@@ -31,8 +31,10 @@ def parse(argv):
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
-    p.add_argument("--real", type=int, default=2,
+    p.add_argument("--real", type=int, default=4,
                    help="images per batch from the real train split (vision.realdata); 0: renders only")
+    p.add_argument("--head-weight", type=float, default=2.0,
+                   help="weight of the face head's cross-entropy in the loss")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-data")
     p.add_argument("--work", type=Path, default=ROOT / "build" / "detector-train", help="checkpoints")
@@ -83,10 +85,18 @@ def main(argv=None) -> int:
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(args.seed)
-    model = net.build(args.width)
+    model, base = net.build_pair(args.width)
     if args.init:
-        model.load_weights(str(args.init))
-        log(f"Fine-tuning from {args.init}")
+        import h5py
+        with h5py.File(args.init, "r") as f:
+            has_face_head = "face" in f.get("layers", {})
+        if has_face_head:
+            model.load_weights(str(args.init))
+            log(f"Fine-tuning from {args.init}")
+        else:
+            # A file of the two-head net (no face head): everything but the face head starts there.
+            base.load_weights(str(args.init))
+            log(f"Fine-tuning from {args.init} (a two-head file: the face head starts afresh)")
     lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,
                                                    warmup_steps=max(1, args.steps // 25))
     opt = tf.keras.optimizers.Adam(lr)
@@ -103,8 +113,8 @@ def main(argv=None) -> int:
     @tf.function(reduce_retracing=True)
     def train_step(x, heat, reg):
         with tf.GradientTape() as tape:
-            h, b = model(x, training=True)
-            total, focal, boxes = net.loss(heat, reg, h, b)
+            h, b, f = model(x, training=True)
+            total, focal, boxes = net.loss(heat, reg, h, b, f, head_weight=args.head_weight)
         opt.apply_gradients(zip(tape.gradient(total, model.trainable_variables), model.trainable_variables))
         return total, focal, boxes
 
