@@ -22,6 +22,9 @@ from .colors import dominant_color
 __all__ = ["DEFAULT_DETECTOR", "Detection", "DiceModel", "LearnedReader", "interpreter_class"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
+# The face head's seventh class (files with a face head): a die whose top face is no pip face,
+# such as Welcome to Centerville's icon dice. Such a die is found, never read as a number.
+OTHER = 7
 # Used where the model's .json names no thresholds (a model not yet calibrated).
 FIND_FROM = 0.3
 ASK_BELOW = 0.5

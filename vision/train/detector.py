@@ -13,10 +13,9 @@ from __future__ import annotations
 import numpy as np
 import tensorflow as tf
 
+from ..model import OTHER  # the face head's class for a die of no pip face
+
 FACES = 6
-# The face head's classes: pip faces 1..6 and OTHER, a die whose top face is no pip face
-# (Centerville's icon dice): found like any die, never read as a number.
-OTHER = 7
 FACE_CLASSES = 7
 STRIDE = 4
 INPUT_W, INPUT_H = 320, 240
