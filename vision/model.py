@@ -57,6 +57,7 @@ class Detection:
     confidence: float                           # how sure the face is, 0..1 (the peak's height without a face head)
     box: tuple[int, int, int, int]              # in the frame's pixels, x1 y1 exclusive
     peak: float = -1.0                          # the heat peak's height, 0..1 (-1: confidence)
+    probs: tuple[float, ...] | None = None      # the face head's 7 probabilities (1..6, OTHER), if any
 
     @property
     def strength(self) -> float:
@@ -132,17 +133,19 @@ def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height
     ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
     out = []
     for y, x in zip(ys, xs):
+        probs = None
         if face_map is None:
             face, sure = int(heat[y, x].argmax()) + 1, float(best[y, x])
         else:
             face = int(face_map[y, x, :6].argmax()) + 1
             sure = float(face_map[y, x, face - 1])
+            probs = tuple(float(v) for v in face_map[y, x])
         lw, lh, dx, dy = (float(v) for v in box[y, x])
         cx, cy = (x + dx) * sx, (y + dy) * sy
         w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
         b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
              min(height, round(cy + h / 2)))
-        out.append(Detection(face, sure, b, float(best[y, x])))
+        out.append(Detection(face, sure, b, float(best[y, x]), probs))
     return _one_per_die(out)
 
 
@@ -159,16 +162,24 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     return kept
 
 
-def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection]) -> list[Detection]:
+def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], blend: bool = False) -> list[Detection]:
     """The same dice with the face and confidence the crop classifier (vision.classify) reads in
-    their boxes: the second opinion where the network's own face channels read worse."""
+    their boxes: the second opinion where the network's own face channels read worse. blend:
+    the mean of the classifier's and the face head's probabilities of each pip face (a box the
+    classifier calls no die, or the head OTHER, gets a low confidence and is asked)."""
     if not dets:
         return []
     from .crops import die_crop
     crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
-    best, probability = classifier.faces(classifier.probabilities(crops))
-    faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
-    return [Detection(f, float(p), d.box, d.strength) for f, p, d in zip(faces, probability, dets)]
+    probs = classifier.probabilities(crops)
+    if blend and all(d.probs is not None for d in dets):
+        pips = [classifier.labels.index(f"pip{v}") for v in range(1, 7)]
+        mean = (probs[:, pips] + np.array([d.probs[:6] for d in dets], np.float32)) / 2
+        faces, probability = mean.argmax(axis=1) + 1, mean.max(axis=1)
+    else:
+        best, probability = classifier.faces(probs)
+        faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
+    return [Detection(int(f), float(p), d.box, d.strength, d.probs) for f, p, d in zip(faces, probability, dets)]
 
 
 class _Finder:
@@ -194,11 +205,15 @@ def boxes_reader(model: DiceModel, threshold: float, classifier=None, find_from:
                       threshold=threshold, keep_crops=False, second_look=False)
 
 
+FACE_SOURCES = ("model", "classifier", "blend", "reader")
+
+
 class LearnedReader:
     """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader).
 
-    faces "model": the network's face channels (one pass); "classifier": the detector finds the
-    dice and the crop classifier reads them; "reader": as "classifier", through
+    faces "model": the network's face head (or, in a file without one, its face channels): one
+    pass; "classifier": the detector finds the dice and the crop classifier reads them; "blend":
+    the mean of the two's probabilities; "reader": as "classifier", through
     vision.reader.DiceReader (a second look at unsure dice, boxes surely no die dropped). The
     .json's "faces" names the one that read most calib dice right.
     """
@@ -208,17 +223,17 @@ class LearnedReader:
         self.model = model or DiceModel(model_path)
         self.threshold = self.model.ask_below if threshold is None else threshold
         self.faces = faces or self.model.meta.get("faces", "model")
-        if self.faces not in ("model", "classifier", "reader"):
-            raise ValueError(f"faces must be 'model', 'classifier' or 'reader', not {self.faces!r}.")
+        if self.faces not in FACE_SOURCES:
+            raise ValueError(f"faces must be one of {', '.join(FACE_SOURCES)}, not {self.faces!r}.")
         self.classifier = None
         self._reader = boxes_reader(self.model, self.threshold) if self.faces == "reader" else None
-        if self.faces == "classifier":
+        if self.faces in ("classifier", "blend"):
             from .classify import FaceClassifier
             self.classifier = FaceClassifier()
 
     def detect(self, frame_bgr: np.ndarray) -> list[Detection]:
         dets = self.model.detect(frame_bgr)
-        return classifier_faces(self.classifier, frame_bgr, dets) if self.classifier else dets
+        return classifier_faces(self.classifier, frame_bgr, dets, self.faces == "blend") if self.classifier else dets
 
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None):
         from .reader import DiceReading, DieRead

@@ -34,8 +34,10 @@ def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split."""
     from ..classify import FaceClassifier
     classifier = FaceClassifier()
+    sources = ("model", "classifier", "blend", "reader") if DiceModel(model_path).has_face_head else \
+        ("model", "classifier", "reader")
     tried = [_calibrate(model_path, split, flip, faces, classifier)
-             for flip in (False, True) for faces in ("model", "classifier", "reader")]
+             for flip in (False, True) for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
             f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
@@ -54,9 +56,9 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
     shots = []
     for img, labels in images:
         dets = model.detect(img, FLOOR)
-        if faces == "classifier":
-            # The peak finds the die (find_from); the classifier's probability is its confidence.
-            read = classifier_faces(classifier, img, dets)
+        if faces in ("classifier", "blend"):
+            # The peak finds the die (find_from); the classifier's (or the blend's) probability is its confidence.
+            read = classifier_faces(classifier, img, dets, faces == "blend")
             dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.strength)
                     for d, r in zip(dets, read)]
         else:
