@@ -4,7 +4,7 @@ Welcome to Centerville's six icon dice (vision.synth.centerville, icons from its
 dice of the glyph families vision.synth.glyphs holds out (the detector's icon trays train on
 other families; Centerville's icons are never in its training). A die is found when a die read
 holds its box's centre. Two readers: the learned detector's own peaks (DiceModel.detect), and
-the reader as the app runs it (LearnedReader: with `"faces": "reader"` its crop classifier may
+the reader as the app runs it (vision.reader.DiceReader: with `"faces": "reader"` its crop classifier may
 drop a box it judges no die). Faces are not scored: an icon is no pip count.
 
     .venv/bin/python bench/icon_dice.py [--trays 60] [--json]
@@ -21,7 +21,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.model import DiceModel, LearnedReader  # noqa: E402
+from vision.model import DiceModel  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
 from vision.realdata import score_photo  # noqa: E402
 from vision.synth.centerville import render_centerville_tray  # noqa: E402
 from vision.synth.glyphs import HELD_OUT_FAMILIES, render_glyph_tray  # noqa: E402
@@ -55,7 +56,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     model = DiceModel()
-    reader = LearnedReader(model=model)
+    reader = DiceReader(detector=model, keep_crops=False)
     peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
                                                for d in model.detect(image)])
     out = []

@@ -17,9 +17,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .colors import dominant_color
 
-__all__ = ["DEFAULT_DETECTOR", "Detection", "DiceModel", "LearnedReader", "interpreter_class"]
+__all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "classifier_faces", "decode",
+           "interpreter_class"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
 # The face head's seventh class (files with a face head): a die whose top face is no pip face,
@@ -162,15 +162,17 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     return kept
 
 
-def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], blend: bool = False) -> list[Detection]:
+def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], blend: bool = False,
+                     crops: np.ndarray | None = None) -> list[Detection]:
     """The same dice with the face and confidence the crop classifier (vision.classify) reads in
     their boxes: the second opinion where the network's own face channels read worse. blend:
     the mean of the classifier's and the face head's probabilities of each pip face (a box the
     classifier calls no die, or the head OTHER, gets a low confidence and is asked)."""
     if not dets:
         return []
-    from .crops import die_crop
-    crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
+    if crops is None:
+        from .crops import die_crop
+        crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
     probs = classifier.probabilities(crops)
     if blend and all(d.probs is not None for d in dets):
         pips = [classifier.labels.index(f"pip{v}") for v in range(1, 7)]
@@ -182,70 +184,4 @@ def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], b
     return [Detection(int(f), float(p), d.box, d.strength, d.probs) for f, p, d in zip(faces, probability, dets)]
 
 
-class _Finder:
-    """The detector as vision.reader.DiceReader's box finder (no hand check, no second look)."""
-
-    obstructed = False
-    foreground_mask = None
-
-    def __init__(self, model: DiceModel, find_from: float | None = None):
-        self.model = model
-        self.find_from = find_from
-
-    def detect(self, frame_bgr):
-        return self.model.detect(frame_bgr, self.find_from)
-
-
-def boxes_reader(model: DiceModel, threshold: float, classifier=None, find_from: float | None = None):
-    """vision.reader.DiceReader reading the detector's boxes: the crop classifier with its
-    second look at a bigger box for unsure dice, and dropping a box it is sure holds no die."""
-    from .classify import FaceClassifier
-    from .reader import DiceReader
-    return DiceReader(detector=_Finder(model, find_from), classifier=classifier or FaceClassifier(),
-                      threshold=threshold, keep_crops=False, second_look=False)
-
-
 FACE_SOURCES = ("model", "classifier", "blend", "reader")
-
-
-class LearnedReader:
-    """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader).
-
-    faces "model": the network's face head (or, in a file without one, its face channels): one
-    pass; "classifier": the detector finds the dice and the crop classifier reads them; "blend":
-    the mean of the two's probabilities; "reader": as "classifier", through
-    vision.reader.DiceReader (a second look at unsure dice, boxes surely no die dropped). The
-    .json's "faces" names the one that read most calib dice right.
-    """
-
-    def __init__(self, model_path: Path | str | None = None, threshold: float | None = None,
-                 model: DiceModel | None = None, faces: str | None = None):
-        self.model = model or DiceModel(model_path)
-        self.threshold = self.model.ask_below if threshold is None else threshold
-        self.faces = faces or self.model.meta.get("faces", "model")
-        if self.faces not in FACE_SOURCES:
-            raise ValueError(f"faces must be one of {', '.join(FACE_SOURCES)}, not {self.faces!r}.")
-        self.classifier = None
-        self._reader = boxes_reader(self.model, self.threshold) if self.faces == "reader" else None
-        if self.faces in ("classifier", "blend"):
-            from .classify import FaceClassifier
-            self.classifier = FaceClassifier()
-
-    def detect(self, frame_bgr: np.ndarray) -> list[Detection]:
-        dets = self.model.detect(frame_bgr)
-        return classifier_faces(self.classifier, frame_bgr, dets, self.faces == "blend") if self.classifier else dets
-
-    def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None):
-        from .reader import DiceReading, DieRead
-        if frame_bgr is None or frame_bgr.ndim != 3 or min(frame_bgr.shape[:2]) < 8:
-            raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not "
-                             f"{None if frame_bgr is None else frame_bgr.shape}.")
-        if self._reader is not None:
-            return self._reader.read(frame_bgr, frame_index, time)
-        dice = [DieRead(face=d.face, label=f"pip{d.face}", confidence=d.confidence, box=d.box,
-                        color=dominant_color(frame_bgr, d.box), uncertain=d.confidence < self.threshold)
-                for d in self.detect(frame_bgr)]
-        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
-        row = max(1.0, float(np.median(sides))) if sides else 1.0
-        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
-        return DiceReading(tuple(dice), frame_index, time, False)

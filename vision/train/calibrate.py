@@ -87,8 +87,8 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
 def _calibrate_reader(model, images, flip, split, classifier) -> dict:
     """As _calibrate, through vision.reader.DiceReader (which drops boxes itself): each find_from
     is a new reading of every photo, so a coarser grid."""
-    from ..model import boxes_reader
-    reader = boxes_reader(model, 0.0, classifier)
+    from ..reader import DiceReader
+    reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader")
     readings = {}
     for t in np.round(np.arange(0.1, 0.5, 0.025), 3):
         reader.detector.find_from = float(t)
