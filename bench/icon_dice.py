@@ -54,8 +54,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--trays", type=int, default=60)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
     args = p.parse_args(argv)
-    model = DiceModel()
+    model = DiceModel(args.model)
     reader = DiceReader(detector=model, keep_crops=False)
     peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
                                                for d in model.detect(image)])
