@@ -38,8 +38,10 @@ DEFAULT_THRESHOLD = 0.8
 CROP_SCALES = (1.0, 1.2)
 RECHECK_BELOW = 0.9
 # "reader" faces: a box the classifier judges NOT_A_DIE at least this likely is dropped (a
-# shadow's corner, half of each of two dice).
-DROP_FROM = 0.99
+# shadow's corner, wood grain, half of each of two dice). Chosen on the real calib split with
+# the shipped detector: 0.99 / 0.9 / 0.7 / 0.5 all read 206 of 233 dice right and leave 11 / 10
+# / 9 / 9 boxes on no die; 0.7 is the least strict of the best.
+DROP_FROM = 0.7
 
 
 @dataclass(frozen=True)
