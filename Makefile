@@ -37,7 +37,7 @@ bench: $(STAMP)
 # Retrain the dice detector from scratch (optional: TensorFlow CPU in its own venv, never needed
 # by the app; about 75 minutes on 2 cores, niced so other work on the machine still runs).
 # TRAIN_ARGS=--resume continues a stopped run; TRAIN_ARGS="--init models/dice_detector.weights.h5
-# --steps 1500" fine-tunes the shipped one. `make train-classifier` retrains the cascade's crop classifier.
+# --steps 1500" fine-tunes the shipped one. `make train-classifier` retrains the crop classifier (dice_faces.tflite).
 train: .venv-train/.installed-stamp
 	nice -n 10 .venv-train/bin/python -m vision.train.learn_detector $(TRAIN_ARGS)
 

@@ -15,7 +15,9 @@ for tilted-webcam and aws-workshop-dice, per split (train / calib / test, see vi
 read right, found, boxes on no die, flagged, silent misreads and CPU ms per photo. Targets on
 unseen photos: read right >= 97 % (>= 98.5 % on each of these two sets), found >= 99 %, boxes on
 no die <= 1 per 25 photos, silent misreads < 0.5 %, CPU ms median/p95/max <= 30/60/200.
---reader learned measures vision.model's detector instead of the cascade.
+The reader is vision.reader.DiceReader on the learned detector (the rule cascade it replaced
+was retired in issue 14; its last figures are in models/DETECTOR_CARD.md). Beside the shipped
+detector, `make bench` measures the detector it replaced (models/previous/, when there).
 """
 from __future__ import annotations
 
@@ -32,7 +34,6 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.reader import DiceReader  # noqa: E402
-from vision.model import DEFAULT_DETECTOR, LearnedReader  # noqa: E402
 from vision.realdata import SETS  # noqa: E402
 from vision.synth import render_tray  # noqa: E402
 
@@ -136,19 +137,19 @@ def webcam_crops(reader: DiceReader) -> dict | None:
     return {"crops": len(paths), "correct": correct, "accuracy": correct / len(paths)}
 
 
+# The detector the shipped one replaced, kept so that the bench prints both side by side.
+PREVIOUS = Path(__file__).resolve().parent.parent / "models" / "previous" / "dice_detector.tflite"
+
+
 def _reader(args):
-    if args.reader == "learned":
-        return LearnedReader(args.model)
-    return DiceReader(args.model, keep_crops=False)
+    return DiceReader(keep_crops=False, detector_path=args.model)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trays", type=int, default=1000, help="held-out rendered trays (default 1000)")
-    parser.add_argument("--model", help="TFLite model (default: the reader's own)")
-    parser.add_argument("--reader", choices=("cascade", "learned"), default="cascade",
-                        help="cascade: vision.reader.DiceReader; learned: vision.model's one-pass detector")
+    parser.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
     parser.add_argument("--splits", default="train,calib,test", help="real-set splits to report (comma-separated)")
     parser.add_argument("--real-only", action="store_true", help="only the real sets (no renders)")
     parser.add_argument("--seed", default=HELD_OUT_SEED,
@@ -160,12 +161,11 @@ def main(argv=None) -> int:
     reader = _reader(args)
     t0 = time.perf_counter()
     real = [r for name in SETS for split in args.splits.split(",")
-            if (r := score_set(reader, name, split, args.misses and args.misses / f"real-{args.reader}-{split}"))]
-    if args.reader == "cascade" and not args.model and DEFAULT_DETECTOR.is_file():
-        # `make bench` shows the shipped learned detector beside the cascade on the real sets.
-        learned = LearnedReader()
-        real += [dict(r, set=f"{r['set']} (learned)") for name in SETS for split in args.splits.split(",")
-                 if (r := score_set(learned, name, split))]
+            if (r := score_set(reader, name, split, args.misses and args.misses / f"real-{split}"))]
+    if not args.model and PREVIOUS.is_file():
+        previous = DiceReader(keep_crops=False, detector_path=PREVIOUS)
+        real += [dict(r, set=f"{r['set']} (previous detector)") for name in SETS for split in args.splits.split(",")
+                 if (r := score_set(previous, name, split))]
     if args.real_only:
         result = {"real": real, "seconds": round(time.perf_counter() - t0, 1)}
         print(json.dumps(result) if args.json else "\n".join(format_set(r) for r in real))

@@ -56,14 +56,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--frames", type=int, default=60)
-    parser.add_argument("--reader", choices=("cascade", "learned"), default="cascade",
-                        help="learned: vision.model's one-pass detector")
+    parser.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
     args = parser.parse_args(argv)
-    if args.reader == "learned":
-        from vision.model import LearnedReader
-        reader = LearnedReader()
-    else:
-        reader = DiceReader(keep_crops=False)
+    reader = DiceReader(keep_crops=False, detector_path=args.model)
     result = measure_latency(reader, frames=args.frames)
     result["settle_to_reading"] = settle_to_reading(reader)
     result["peak_rss_mb"] = round(peak_rss_mb(), 1)

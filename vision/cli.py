@@ -45,23 +45,21 @@ def main(argv=None) -> int:
 
 
 def _reader_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--model", help="TFLite face model (default models/dice_faces.tflite)")
-    p.add_argument("--labels", help="labels file (default: beside the model, .labels.txt)")
+    p.add_argument("--model", help="the dice detector, a TFLite file with its .json beside it "
+                                   "(default models/dice_detector.tflite)")
+    p.add_argument("--faces-model", help="the crop classifier, where the detector's .json reads faces "
+                                         "with it (default models/dice_faces.tflite)")
+    p.add_argument("--labels", help="the crop classifier's labels file (default: beside it, .labels.txt)")
     p.add_argument("--threshold", type=float, default=None,
-                   help="confidence below which a die is marked uncertain (default 0.8; "
-                        "learned: the threshold calibrated in the detector's .json)")
-    p.add_argument("--reader", choices=("cascade", "learned"), default="cascade",
-                   help="cascade: detection rules + crop classifier (default); learned: the one-pass "
-                        "detector models/dice_detector.tflite (--model names another)")
+                   help="confidence below which a die is marked uncertain (default: the threshold "
+                        "calibrated in the detector's .json)")
+    # Kept so that scripts written while two readers existed still run: there is one now.
+    p.add_argument("--reader", choices=("learned",), default="learned", help=argparse.SUPPRESS)
 
 
 def _make_reader(args, **kwargs):
-    if getattr(args, "reader", "cascade") == "learned":
-        from .model import LearnedReader
-        return LearnedReader(args.model, threshold=args.threshold)
-    from .reader import DEFAULT_THRESHOLD, DiceReader
-    threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
-    return DiceReader(args.model, args.labels, threshold=threshold, **kwargs)
+    from .reader import DiceReader
+    return DiceReader(args.faces_model, args.labels, threshold=args.threshold, detector_path=args.model, **kwargs)
 
 
 def _read(args) -> int:

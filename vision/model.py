@@ -17,11 +17,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .colors import dominant_color
 
-__all__ = ["DEFAULT_DETECTOR", "Detection", "DiceModel", "LearnedReader", "interpreter_class"]
+__all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "classifier_faces", "decode",
+           "interpreter_class"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
+# The face head's seventh class (files with a face head): a die whose top face is no pip face,
+# such as Welcome to Centerville's icon dice. Such a die is found, never read as a number.
+OTHER = 7
 # Used where the model's .json names no thresholds (a model not yet calibrated).
 FIND_FROM = 0.3
 ASK_BELOW = 0.5
@@ -51,8 +54,15 @@ def interpreter_class():
 @dataclass(frozen=True)
 class Detection:
     face: int                                   # 1..6
-    confidence: float                           # the peak's height, 0..1
+    confidence: float                           # how sure the face is, 0..1 (the peak's height without a face head)
     box: tuple[int, int, int, int]              # in the frame's pixels, x1 y1 exclusive
+    peak: float = -1.0                          # the heat peak's height, 0..1 (-1: confidence)
+    probs: tuple[float, ...] | None = None      # the face head's 7 probabilities (1..6, OTHER), if any
+
+    @property
+    def strength(self) -> float:
+        """How sure it is a die at all: the peak's height."""
+        return self.confidence if self.peak < 0 else self.peak
 
 
 class DiceModel:
@@ -81,48 +91,61 @@ class DiceModel:
         self._input = inp["index"]
         _, self.input_h, self.input_w, _ = (int(v) for v in inp["shape"])
         outs = self._interpreter.get_output_details()
-        # Heat has 6 channels, box 4: tell them apart by shape (converters reorder outputs).
-        self._heat = next(o["index"] for o in outs if int(o["shape"][-1]) == 6)
-        self._box = next(o["index"] for o in outs if int(o["shape"][-1]) == 4)
+        # Heat has 6 channels, box 4, the face head (files since issue 14's second round) 7: tell
+        # them apart by shape (converters reorder outputs).
+        by_depth = {int(o["shape"][-1]): o["index"] for o in outs}
+        self._heat, self._box, self._face = by_depth[6], by_depth[4], by_depth.get(7)
+        self.has_face_head = self._face is not None
 
-    def raw(self, frame_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The network's heat (h, w, 6) and box (h, w, 4) maps for a frame."""
+    def raw(self, frame_bgr: np.ndarray):
+        """The network's heat (h, w, 6), box (h, w, 4) and face (h, w, 7, or None) maps for a frame."""
         x = cv2.resize(frame_bgr, (self.input_w, self.input_h), interpolation=cv2.INTER_AREA)
-        heat, box = self._run(x)
+        heat, box, face = self._run(x)
         if self.flip:
-            # Pip layouts are mirror-symmetric: the mirrored frame's heat, mirrored back, is a
+            # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
             # second opinion on the same faces (boxes come from the first pass only).
-            heat = (heat + self._run(np.ascontiguousarray(x[:, ::-1]))[0][:, ::-1]) / 2
-        return heat, box
+            heat2, _, face2 = self._run(np.ascontiguousarray(x[:, ::-1]))
+            heat = (heat + heat2[:, ::-1]) / 2
+            face = None if face is None else (face + face2[:, ::-1]) / 2
+        return heat, box, face
 
-    def _run(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _run(self, x: np.ndarray):
         self._interpreter.set_tensor(self._input, x[None].astype(np.float32))
         self._interpreter.invoke()
-        return (self._interpreter.get_tensor(self._heat)[0].copy(),
-                self._interpreter.get_tensor(self._box)[0].copy())
+        get = lambda i: None if i is None else self._interpreter.get_tensor(i)[0].copy()  # noqa: E731
+        return get(self._heat), get(self._box), get(self._face)
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        heat, box = self.raw(frame_bgr)
+        heat, box, face = self.raw(frame_bgr)
         h, w = frame_bgr.shape[:2]
         return decode(heat, box, w / heat.shape[1], h / heat.shape[0],
-                      self.find_from if find_from is None else find_from, w, h)
+                      self.find_from if find_from is None else find_from, w, h, face)
 
 
-def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height: int) -> list[Detection]:
+def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height: int,
+           face_map=None) -> list[Detection]:
     """Peaks of the face heatmaps (3x3 max-pool, over every face at once) as detections; sx, sy:
-    frame pixels per grid cell."""
+    frame pixels per grid cell. With the face head's map (h, w, 7), the face and its confidence
+    are the head's at the peak: its likeliest pip face and that face's probability, so a die
+    the head calls OTHER (an icon face, no pips) is found but has a low confidence and is asked."""
     best = heat.max(axis=2)
     pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
     out = []
     for y, x in zip(ys, xs):
-        face = int(heat[y, x].argmax()) + 1
+        probs = None
+        if face_map is None:
+            face, sure = int(heat[y, x].argmax()) + 1, float(best[y, x])
+        else:
+            face = int(face_map[y, x, :6].argmax()) + 1
+            sure = float(face_map[y, x, face - 1])
+            probs = tuple(float(v) for v in face_map[y, x])
         lw, lh, dx, dy = (float(v) for v in box[y, x])
         cx, cy = (x + dx) * sx, (y + dy) * sy
         w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
         b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
              min(height, round(cy + h / 2)))
-        out.append(Detection(face, float(best[y, x]), b))
+        out.append(Detection(face, sure, b, float(best[y, x]), probs))
     return _one_per_die(out)
 
 
@@ -131,7 +154,7 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     can raise two peaks a few cells apart (the 3x3 max-pool keeps both). A touching neighbour's
     centre lies about one edge away, outside the middle inner of the box."""
     kept: list[Detection] = []
-    for d in sorted(dets, key=lambda d: -d.confidence):
+    for d in sorted(dets, key=lambda d: -d.strength):
         cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
         if not any(abs(cx - (k.box[0] + k.box[2]) / 2) < inner * (k.box[2] - k.box[0]) / 2 and
                    abs(cy - (k.box[1] + k.box[3]) / 2) < inner * (k.box[3] - k.box[1]) / 2 for k in kept):
@@ -139,78 +162,26 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     return kept
 
 
-def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection]) -> list[Detection]:
+def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], blend: bool = False,
+                     crops: np.ndarray | None = None) -> list[Detection]:
     """The same dice with the face and confidence the crop classifier (vision.classify) reads in
-    their boxes: the second opinion where the network's own face channels read worse."""
+    their boxes: the second opinion where the network's own face channels read worse. blend:
+    the mean of the classifier's and the face head's probabilities of each pip face (a box the
+    classifier calls no die, or the head OTHER, gets a low confidence and is asked)."""
     if not dets:
         return []
-    from .crops import die_crop
-    crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
-    best, probability = classifier.faces(classifier.probabilities(crops))
-    faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
-    return [Detection(f, float(p), d.box) for f, p, d in zip(faces, probability, dets)]
+    if crops is None:
+        from .crops import die_crop
+        crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
+    probs = classifier.probabilities(crops)
+    if blend and all(d.probs is not None for d in dets):
+        pips = [classifier.labels.index(f"pip{v}") for v in range(1, 7)]
+        mean = (probs[:, pips] + np.array([d.probs[:6] for d in dets], np.float32)) / 2
+        faces, probability = mean.argmax(axis=1) + 1, mean.max(axis=1)
+    else:
+        best, probability = classifier.faces(probs)
+        faces = [int(classifier.labels[k].removeprefix("pip")) for k in best]
+    return [Detection(int(f), float(p), d.box, d.strength, d.probs) for f, p, d in zip(faces, probability, dets)]
 
 
-class _Finder:
-    """The detector as vision.reader.DiceReader's box finder (no hand check, no second look)."""
-
-    obstructed = False
-    foreground_mask = None
-
-    def __init__(self, model: DiceModel, find_from: float | None = None):
-        self.model = model
-        self.find_from = find_from
-
-    def detect(self, frame_bgr):
-        return self.model.detect(frame_bgr, self.find_from)
-
-
-def boxes_reader(model: DiceModel, threshold: float, classifier=None, find_from: float | None = None):
-    """vision.reader.DiceReader reading the detector's boxes: the crop classifier with its
-    second look at a bigger box for unsure dice, and dropping a box it is sure holds no die."""
-    from .classify import FaceClassifier
-    from .reader import DiceReader
-    return DiceReader(detector=_Finder(model, find_from), classifier=classifier or FaceClassifier(),
-                      threshold=threshold, keep_crops=False, second_look=False)
-
-
-class LearnedReader:
-    """frames -> DiceReading with the learned detector (the interface of vision.reader.DiceReader).
-
-    faces "model": the network's face channels (one pass); "classifier": the detector finds the
-    dice and the crop classifier reads them; "reader": as "classifier", through
-    vision.reader.DiceReader (a second look at unsure dice, boxes surely no die dropped). The
-    .json's "faces" names the one that read most calib dice right.
-    """
-
-    def __init__(self, model_path: Path | str | None = None, threshold: float | None = None,
-                 model: DiceModel | None = None, faces: str | None = None):
-        self.model = model or DiceModel(model_path)
-        self.threshold = self.model.ask_below if threshold is None else threshold
-        self.faces = faces or self.model.meta.get("faces", "model")
-        if self.faces not in ("model", "classifier", "reader"):
-            raise ValueError(f"faces must be 'model', 'classifier' or 'reader', not {self.faces!r}.")
-        self.classifier = None
-        self._reader = boxes_reader(self.model, self.threshold) if self.faces == "reader" else None
-        if self.faces == "classifier":
-            from .classify import FaceClassifier
-            self.classifier = FaceClassifier()
-
-    def detect(self, frame_bgr: np.ndarray) -> list[Detection]:
-        dets = self.model.detect(frame_bgr)
-        return classifier_faces(self.classifier, frame_bgr, dets) if self.classifier else dets
-
-    def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None):
-        from .reader import DiceReading, DieRead
-        if frame_bgr is None or frame_bgr.ndim != 3 or min(frame_bgr.shape[:2]) < 8:
-            raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not "
-                             f"{None if frame_bgr is None else frame_bgr.shape}.")
-        if self._reader is not None:
-            return self._reader.read(frame_bgr, frame_index, time)
-        dice = [DieRead(face=d.face, label=f"pip{d.face}", confidence=d.confidence, box=d.box,
-                        color=dominant_color(frame_bgr, d.box), uncertain=d.confidence < self.threshold)
-                for d in self.detect(frame_bgr)]
-        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
-        row = max(1.0, float(np.median(sides))) if sides else 1.0
-        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
-        return DiceReading(tuple(dice), frame_index, time, False)
+FACE_SOURCES = ("model", "classifier", "blend", "reader")

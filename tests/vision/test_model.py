@@ -28,6 +28,18 @@ def test_decode_gives_one_die_per_peak_with_the_face_of_its_channel():
     assert three.box == (144, 66, 184, 98)
 
 
+def test_with_a_face_head_the_face_and_its_confidence_are_the_heads_and_an_icon_die_is_found_but_unsure():
+    heat, box = _maps()
+    face = np.full((60, 80, 7), 0.01, np.float32)
+    heat[10, 20, 0] = 0.9                  # a peak on channel 1 ...
+    face[10, 20, 4] = 0.8                  # ... that the face head reads as a 5
+    heat[40, 60, 3] = 0.7                  # a die the face head calls OTHER (an icon face)
+    face[40, 60, 6], face[40, 60, 1] = 0.9, 0.05
+    dets = {d.box[0] // 100: d for d in decode(heat, box, 8.0, 8.0, 0.3, 640, 480, face)}
+    assert (dets[1].face, round(dets[1].confidence, 2), round(dets[1].peak, 2)) == (5, 0.8, 0.9)
+    assert (dets[4].face, round(dets[4].confidence, 2), round(dets[4].strength, 2)) == (2, 0.05, 0.7)
+
+
 def test_decode_keeps_boxes_inside_the_frame_and_drops_low_peaks():
     heat, box = _maps()
     heat[0, 0, 0] = 0.8
@@ -45,9 +57,9 @@ def test_a_missing_detector_file_is_a_model_error(tmp_path):
 
 @pytest.mark.skipif(not DEFAULT_DETECTOR.is_file(), reason="no shipped detector")
 def test_the_shipped_detector_reads_a_plain_rendered_tray():
-    from vision.model import LearnedReader
+    from vision.reader import DiceReader
     s = scene(702, 4, faces=[1, 3, 5, 6], tilt_max=10.0, touching=0.0, surface="felt")
-    reading = LearnedReader().read(s.image)
+    reading = DiceReader(keep_crops=False).read(s.image)
     # A floor far under the bench's figures: the network reads this tray, boxes where the dice are.
     assert sorted(reading.faces) == [1, 3, 5, 6]
     for die in reading.dice:

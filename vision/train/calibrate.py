@@ -34,8 +34,10 @@ def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split."""
     from ..classify import FaceClassifier
     classifier = FaceClassifier()
+    sources = ("model", "classifier", "blend", "reader") if DiceModel(model_path).has_face_head else \
+        ("model", "classifier", "reader")
     tried = [_calibrate(model_path, split, flip, faces, classifier)
-             for flip in (False, True) for faces in ("model", "classifier", "reader")]
+             for flip in (False, True) for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
             f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
@@ -54,13 +56,13 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
     shots = []
     for img, labels in images:
         dets = model.detect(img, FLOOR)
-        if faces == "classifier":
-            # The peak finds the die (find_from); the classifier's probability is its confidence.
-            read = classifier_faces(classifier, img, dets)
-            dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.confidence)
+        if faces in ("classifier", "blend"):
+            # The peak finds the die (find_from); the classifier's (or the blend's) probability is its confidence.
+            read = classifier_faces(classifier, img, dets, faces == "blend")
+            dets = [SimpleNamespace(face=r.face, box=r.box, confidence=r.confidence, peak=d.strength)
                     for d, r in zip(dets, read)]
         else:
-            dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.confidence)
+            dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.strength)
                     for d in dets]
         shots.append((dets, labels))
 
@@ -85,8 +87,8 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
 def _calibrate_reader(model, images, flip, split, classifier) -> dict:
     """As _calibrate, through vision.reader.DiceReader (which drops boxes itself): each find_from
     is a new reading of every photo, so a coarser grid."""
-    from ..model import boxes_reader
-    reader = boxes_reader(model, 0.0, classifier)
+    from ..reader import DiceReader
+    reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader")
     readings = {}
     for t in np.round(np.arange(0.1, 0.5, 0.025), 3):
         reader.detector.find_from = float(t)

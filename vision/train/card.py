@@ -39,7 +39,7 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "The real sets are `/work/shared/data/real-dice/` (validation only, never trained on); their boxes",
         "are known to hold a die, so the likeliest face is read, as the reader reads a box it keeps:",
         "`webcam-crops` are single-die crops (box: the centred square of the short side, as",
-        "`DiceReader.read_crop`); `tilted-webcam` is read through `vision.detect` (a labelled die counts",
+        "`DiceReader.read_crop`); `tilted-webcam` is read through the learned detector's boxes (a labelled die counts",
         "when a detection holds its label box's centre and is classified right; undetected dice count as",
         "wrong), and for reference on the label boxes themselves.",
         "",

@@ -13,13 +13,21 @@ from __future__ import annotations
 import numpy as np
 import tensorflow as tf
 
+from ..model import OTHER  # the face head's class for a die of no pip face
+
 FACES = 6
+FACE_CLASSES = 7
 STRIDE = 4
 INPUT_W, INPUT_H = 320, 240
 
 
-def build(width: int = 32) -> tf.keras.Model:
-    """A small encoder-decoder: float RGB 0..255 (H, W, 3) in, heat (H/4, W/4, 6) and box (.., 4) out."""
+def build(width: int = 32, face_head: bool = True) -> tf.keras.Model:
+    return build_pair(width, face_head)[0]
+
+
+def build_pair(width: int = 32, face_head: bool = True) -> tuple[tf.keras.Model, tf.keras.Model]:
+    """(model, base): a small encoder-decoder: float BGR 0..255 (H, W, 3) in, heat (H/4, W/4, 6), box (.., 4)
+    and (face_head) face (.., 7: softmax over pip faces 1..6 and OTHER) out."""
     L = tf.keras.layers
 
     def conv(x, filters, stride=1, k=3):
@@ -36,6 +44,7 @@ def build(width: int = 32) -> tf.keras.Model:
     inp = tf.keras.Input((INPUT_H, INPUT_W, 3), name="image")
     x = L.Rescaling(1.0 / 255.0)(inp)
     x = conv(x, width // 2, 2)                    # 1/2
+    half = x
     c4 = sep(conv(x, width, 2), width)            # 1/4: pips of a 10 px die still show here
     c8 = sep(sep(conv(c4, width * 2, 2), width * 2), width * 2)          # 1/8
     # 1/16, three blocks deep: each 3x3 here sees 32 more input pixels, so a close-up die
@@ -50,15 +59,34 @@ def build(width: int = 32) -> tf.keras.Model:
     heat = L.Conv2D(FACES, 1, activation="sigmoid", name="heat",
                     bias_initializer=tf.keras.initializers.Constant(-4.6))(u)
     box = L.Conv2D(4, 1, name="box")(u)
-    return tf.keras.Model(inp, [heat, box])
+    base = tf.keras.Model(inp, [heat, box])
+    if not face_head:
+        return base, base
+    # The face head (built after the rest, so a file of the older two-head net loads by layer
+    # name): the six heat channels also had to find dice and read only ~52 % of calib dice
+    # right. Reading pips needs the fine detail of the 1/2 level (a 12 px die's pips are 2 px)
+    # and more width than the heat head's 1x1 conv: its own 1/2 -> 1/4 conv, the decoder's and
+    # encoder's 1/4 features, then three 3x3 blocks (a 7-cell view covers a 28 px die).
+    fine = conv(half, width, 2)
+    f = L.Concatenate()([u, c4, fine])
+    for _ in range(3):
+        f = sep(f, width * 2)
+    face = L.Conv2D(FACE_CLASSES, 1, activation="softmax", name="face")(f)
+    # base shares every layer but the face head's: a file of the two-head net loads into it.
+    return tf.keras.Model(inp, [heat, box, face]), base
 
 
 def targets(boxes: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Heat (h, w, 6) and box targets (h, w, 5: log w, log h, dx, dy, mask) for one image's dice
-    (boxes in input pixels, faces 1..6)."""
+    """Heat (h, w, 6) and box targets (h, w, 7: log w, log h, dx, dy, mask, face class 0..6,
+    face weight) for one image's dice (boxes in input pixels, faces 1..6 or OTHER).
+
+    A die of OTHER face peaks on all six heat channels (it is found; the heat's face
+    cross-entropy skips it) and is class 6 of the face head. The face head is taught on the
+    cells near a die's centre (the gaussian's top half), not at the peak only: the peak it is
+    read at may land a cell off."""
     h, w = INPUT_H // STRIDE, INPUT_W // STRIDE
     heat = np.zeros((h, w, FACES), np.float32)
-    reg = np.zeros((h, w, 5), np.float32)
+    reg = np.zeros((h, w, 7), np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     for (x0, y0, x1, y1), face in zip(boxes, faces):
         bw, bh = (x1 - x0) / STRIDE, (y1 - y0) / STRIDE
@@ -68,16 +96,20 @@ def targets(boxes: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarra
             continue
         sigma = max(0.6, 0.16 * min(bw, bh))
         g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma * sigma))
-        ch = heat[..., face - 1]
-        np.maximum(ch, g, out=ch)
-        ch[iy, ix] = 1.0
-        reg[iy, ix] = (np.log(bw), np.log(bh), cx - ix, cy - iy, 1.0)
+        for ch in (heat[..., face - 1:face] if face != OTHER else heat).transpose(2, 0, 1):
+            np.maximum(ch, g, out=ch)
+            ch[iy, ix] = 1.0
+        near = (g >= 0.5) & (g > reg[..., 6])
+        reg[near, 5], reg[near, 6] = face - 1, g[near]
+        reg[iy, ix, :5] = (np.log(bw), np.log(bh), cx - ix, cy - iy, 1.0)
     return heat, reg
 
 
-def loss(heat_true, reg_true, heat_pred, box_pred, face_weight: float = 1.0):
+def loss(heat_true, reg_true, heat_pred, box_pred, face_pred=None, face_weight: float = 1.0,
+         head_weight: float = 2.0):
     """Focal loss on the heatmaps (per die), cross-entropy between the six faces near die centres,
-    L1 on log size and offset at die centres.
+    L1 on log size and offset at die centres, and (face_pred) the face head's cross-entropy over
+    its seven classes near die centres, weighted head_weight.
 
     The cross-entropy is there because the focal loss alone taught where dice are long before
     which face they show: after 1,500 steps (24,000 trays) the faces read were at chance on
@@ -93,10 +125,15 @@ def loss(heat_true, reg_true, heat_pred, box_pred, face_weight: float = 1.0):
     q = tf.clip_by_value(heat_pred, 1e-6, 1 - 1e-6)
     logits = tf.math.log(q) - tf.math.log(1 - q)
     peak = tf.reduce_max(heat_true, axis=-1)
-    near = tf.cast(peak >= 0.5, tf.float32) * peak
+    near = tf.cast(peak >= 0.5, tf.float32) * peak * tf.cast(reg_true[..., 5] < OTHER - 1, tf.float32)
     face_ce = tf.nn.softmax_cross_entropy_with_logits(tf.one_hot(tf.argmax(heat_true, -1), FACES), logits)
     faces = tf.reduce_sum(face_ce * near) / tf.maximum(tf.reduce_sum(near), 1.0)
     focal = focal + face_weight * faces
+    if face_pred is not None:
+        wt = reg_true[..., 6]
+        ce = -tf.math.log(tf.clip_by_value(tf.reduce_sum(
+            tf.one_hot(tf.cast(reg_true[..., 5], tf.int32), FACE_CLASSES) * face_pred, -1), 1e-6, 1.0))
+        focal = focal + head_weight * tf.reduce_sum(ce * wt) / tf.maximum(tf.reduce_sum(wt), 1.0)
     mask = reg_true[..., 4:5]
     size = tf.reduce_sum(tf.abs(box_pred[..., :2] - reg_true[..., :2]) * mask) / n
     offset = tf.reduce_sum(tf.abs(box_pred[..., 2:4] - reg_true[..., 2:4]) * mask) / n

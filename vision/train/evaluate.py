@@ -81,10 +81,10 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
     """Through detection: a labelled die counts as read when a detection holds its box centre
     and that detection is classified as its face (labels sometimes box only the top face).
     Returns (through detection, on the label boxes themselves)."""
-    from ..detect import DiceDetector
+    from ..model import DiceModel
 
     labels = json.loads((root / "labels.json").read_text())
-    detector = DiceDetector()
+    detector = DiceModel()
     hit = total = missed = on_boxes = 0
     for name, dice in sorted(labels.items()):
         img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
@@ -96,11 +96,12 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
             on_boxes += b == f"pip{d['face']}"
             x0, y0, x1, y1 = d["box"]
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            match = [i for i, det in enumerate(found) if det.contains(cx, cy)]
+            match = [i for i, det in enumerate(found)
+                     if det.box[0] <= cx < det.box[2] and det.box[1] <= cy < det.box[3]]
             if not match:
                 missed += 1
                 continue
             # Several detections can hold the centre when boxes overlap: take the tightest.
-            i = min(match, key=lambda i: found[i].side)
+            i = min(match, key=lambda i: max(found[i].box[2] - found[i].box[0], found[i].box[3] - found[i].box[1]))
             hit += read[i] == f"pip{d['face']}"
     return Score(hit, total, f"{missed} dice not detected"), Score(on_boxes, total, "label boxes")

@@ -27,12 +27,17 @@ def parse(argv):
     p.add_argument("--name", default="dice_detector")
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--trays", type=int, default=8000, help="rendered training trays")
+    p.add_argument("--icon-trays", type=int, default=1500,
+                   help="rendered trays with icon dice (faces that are no pips: found, face OTHER)")
+    p.add_argument("--icons", type=int, default=2, help="images per batch from the icon trays; 0: none")
     p.add_argument("--steps", type=int, default=6000)
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
-    p.add_argument("--real", type=int, default=2,
+    p.add_argument("--real", type=int, default=4,
                    help="images per batch from the real train split (vision.realdata); 0: renders only")
+    p.add_argument("--head-weight", type=float, default=2.0,
+                   help="weight of the face head's cross-entropy in the loss")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-data")
     p.add_argument("--work", type=Path, default=ROOT / "build" / "detector-train", help="checkpoints")
@@ -43,7 +48,7 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def _batches(rng, synth, real, batch, n_real, stop):
+def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0):
     """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains."""
     from .detector import targets
     from .trays import augment
@@ -54,6 +59,8 @@ def _batches(rng, synth, real, batch, n_real, stop):
             xs, hs, rs = [], [], []
             for k in range(batch):
                 pool = real if k < n_real and len(real[0]) else synth
+                if n_real <= k < n_real + n_icons and icons is not None and len(icons[0]):
+                    pool = icons
                 i = int(rng.integers(len(pool[0])))
                 x, d = augment(rng, pool[0][i], pool[1][i])
                 h, r = targets(d[:, :4], d[:, 4].astype(int))
@@ -72,6 +79,8 @@ def main(argv=None) -> int:
     size = (INPUT_W, INPUT_H)
     log(f"Rendering {args.trays} wild trays at {INPUT_W}x{INPUT_H} with {args.threads} workers (seed {args.seed})")
     synth = rendered(args.trays, args.seed, size, args.threads, args.cache, log)
+    icons = rendered(args.icon_trays, args.seed, size, args.threads, args.cache, log, icons=True) \
+        if args.icons and args.icon_trays else None
     real = real_train(size) if args.real else (np.zeros((0,)), [])
     log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch})")
@@ -83,10 +92,18 @@ def main(argv=None) -> int:
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(args.seed)
-    model = net.build(args.width)
+    model, base = net.build_pair(args.width)
     if args.init:
-        model.load_weights(str(args.init))
-        log(f"Fine-tuning from {args.init}")
+        import h5py
+        with h5py.File(args.init, "r") as f:
+            has_face_head = "face" in f.get("layers", {})
+        if has_face_head:
+            model.load_weights(str(args.init))
+            log(f"Fine-tuning from {args.init}")
+        else:
+            # A file of the two-head net (no face head): everything but the face head starts there.
+            base.load_weights(str(args.init))
+            log(f"Fine-tuning from {args.init} (a two-head file: the face head starts afresh)")
     lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,
                                                    warmup_steps=max(1, args.steps // 25))
     opt = tf.keras.optimizers.Adam(lr)
@@ -103,13 +120,14 @@ def main(argv=None) -> int:
     @tf.function(reduce_retracing=True)
     def train_step(x, heat, reg):
         with tf.GradientTape() as tape:
-            h, b = model(x, training=True)
-            total, focal, boxes = net.loss(heat, reg, h, b)
+            h, b, f = model(x, training=True)
+            total, focal, boxes = net.loss(heat, reg, h, b, f, head_weight=args.head_weight)
         opt.apply_gradients(zip(tape.gradient(total, model.trainable_variables), model.trainable_variables))
         return total, focal, boxes
 
     stop = threading.Event()
-    q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop)
+    q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop,
+                 icons, args.icons)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):

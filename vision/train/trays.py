@@ -7,6 +7,7 @@ stopped half way, give the same data.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -15,10 +16,14 @@ import numpy as np
 
 from ..realdata import SETS, photos
 from ..synth.wild import render_wild_tray
+from ..model import OTHER
 
 # Bump when vision.synth changes so that cached trays are rendered anew.
 RENDER_VERSION = 1
+ICON_VERSION = 1
 CHUNK = 500
+# Welcome to Centerville's die colours: icon dice in training wear them (with other icons).
+ICON_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
 
 
 def _quiet_worker():
@@ -32,14 +37,69 @@ def _tray(args):
     return scene.image, dice
 
 
-def _chunk(seed, first, count, size, workers, pool):
+def icon_families():
+    """The glyph families icon dice train on: vision.synth.glyphs' training families that are
+    not pips (a die of square pips showing three is a 3, not an icon). Centerville's own icons
+    are a held-out family there, so they stay out: the bench finds them unseen."""
+    from ..synth.glyphs import TRAIN_FAMILIES
+    return tuple(f for f in TRAIN_FAMILIES if not f.startswith("pips"))
+
+
+def render_icon_tray(rng: np.random.Generator, size: tuple[int, int]):
+    """A wild tray (any surface, distractors, camera effects) where some or all dice print
+    glyphs instead of pips, half of them in Centerville's colours: (image, dice (k, 5)), a
+    glyph die's face OTHER."""
+    from ..synth.centerville import centerville_style
+    from ..synth.clutter import add_distractors, surface
+    from ..synth.glyphs import glyph_die_style, place_dice, random_glyph_faces
+    from ..synth.scene import composite, random_light
+    from ..synth.style import camera_effects, random_die_style
+    w, h = size
+    n = int(rng.integers(1, 13))
+    families = icon_families()
+    shared = random_glyph_faces(rng, families)
+    styles, faces = [], []
+    share_icons = rng.random() < 0.3            # none, some or all of the dice are pip dice
+    for _ in range(n):
+        if rng.random() < share_icons:
+            styles.append(random_die_style(rng)), faces.append(int(rng.integers(1, 7)))
+            continue
+        glyphs = shared if rng.random() < 0.6 else random_glyph_faces(rng, families)
+        style = (replace(centerville_style(rng, str(rng.choice(ICON_COLOURS))), glyphs=glyphs)
+                 if rng.random() < 0.5 else glyph_die_style(rng, glyphs))
+        styles.append(style), faces.append(OTHER)
+    edge = float(np.exp(rng.uniform(np.log(10.0), np.log(min(60.0, np.sqrt(w * h / (n * 3.5)))))))
+    light = random_light(rng)
+    values = [f if f != OTHER else int(rng.integers(1, 7)) for f in faces]
+    try:
+        placed = place_dice(rng, styles, values, size, edge=edge, tilt_max=float(rng.choice([15.0, 30.0])),
+                            touching=float(rng.uniform(0, 0.5)), light=light)
+    except ValueError:
+        return render_icon_tray(rng, size)
+    bg = surface(rng, size)
+    if rng.random() < 0.5:
+        add_distractors(rng, bg, int(rng.integers(1, 5)), edge * float(rng.uniform(0.8, 1.6)))
+    img = composite(bg, placed, light, float(rng.uniform(0.2, 0.7)))
+    image = camera_effects(rng, img, strength=float(np.clip(edge / 30.0, 0.4, 1.0)))
+    dice = np.array([(*p.box, f) for p, f in zip(placed, faces)], np.float32).reshape(-1, 5)
+    return image, dice
+
+
+def _icon_tray(args):
+    seed, index, size = args
+    return render_icon_tray(np.random.default_rng([seed, 15, index]), size)
+
+
+def _chunk(seed, first, count, size, workers, pool, make=_tray):
     jobs = [(seed, i, size) for i in range(first, first + count)]
-    out = pool.map(_tray, jobs, chunksize=16)
+    out = pool.map(make, jobs, chunksize=16)
     return np.stack([im for im, _ in out]), [d for _, d in out]
 
 
-def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: Path, log=print):
-    """count rendered trays: (images (N, H, W, 3), [dice (k, 5): x0 y0 x1 y1 face])."""
+def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: Path, log=print,
+             icons: bool = False):
+    """count rendered trays: (images (N, H, W, 3), [dice (k, 5): x0 y0 x1 y1 face]); icons: the
+    trays of render_icon_tray instead of the wild pip trays."""
     cache.mkdir(parents=True, exist_ok=True)
     images, dice = [], []
     start = time.monotonic()
@@ -47,13 +107,14 @@ def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: 
     with Pool(max(1, workers), initializer=_quiet_worker) as pool:
         for first in range(0, count, CHUNK):
             n = min(CHUNK, count - first)
-            path = cache / f"wild-v{RENDER_VERSION}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
+            kind = f"icon-v{ICON_VERSION}" if icons else f"wild-v{RENDER_VERSION}"
+            path = cache / f"{kind}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
             if path.exists():
                 with np.load(path) as z:
                     im, flat, counts = z["images"], z["dice"], z["counts"]
                 d = np.split(flat, np.cumsum(counts)[:-1]) if len(counts) else []
             else:
-                im, d = _chunk(seed, first, n, size, workers, pool)
+                im, d = _chunk(seed, first, n, size, workers, pool, _icon_tray if icons else _tray)
                 counts = np.array([len(x) for x in d])
                 np.savez(path, images=im, dice=np.concatenate(d) if d else np.zeros((0, 5)), counts=counts)
                 made += n

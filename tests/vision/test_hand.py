@@ -1,0 +1,29 @@
+"""vision.hand: a hand resting in the tray, told from the tray and from dice at its edge."""
+import cv2
+
+from vision.hand import hand_in_tray
+from vision.sim import SimulatedTray
+
+
+def _still_tray():
+    tray = SimulatedTray(dice=3, seed=21, moving=2)
+    tray.roll(faces=[1, 4, 6])
+    for _ in range(3):
+        image, _ = tray.next_frame()
+    return image, [d.box for d in tray.truth]
+
+
+def test_a_hand_from_the_edge_is_a_hand_and_the_dice_alone_are_not():
+    image, boxes = _still_tray()
+    assert not hand_in_tray(image, boxes)
+    hand = image.copy()
+    cv2.ellipse(hand, (0, 300), (200, 90), 0, 0, 360, (110, 140, 200), -1)   # from the left edge
+    assert hand_in_tray(hand, boxes)
+
+
+def test_a_big_die_cut_by_the_edge_is_no_hand_once_it_is_found():
+    image, _ = _still_tray()
+    block = image.copy()
+    cv2.rectangle(block, (560, 180), (640, 300), (235, 235, 235), -1)       # a big pale die at the edge
+    cv2.rectangle(block, (0, 0), (200, 200), (40, 40, 40), -1)             # and a dark one in a corner
+    assert not hand_in_tray(block, [(560, 180, 640, 300), (0, 0, 200, 200)])
