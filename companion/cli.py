@@ -52,15 +52,17 @@ def _replay(argv: list[str]) -> int:
     except LogError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return _write_out(json.dumps(result.game.summary(result.state), ensure_ascii=False) + "\n")
+    return write_out(json.dumps(result.game.summary(result.state), ensure_ascii=False) + "\n")
 
 
-def _write_out(text: str) -> int:
-    """Standard output as UTF-8; a lone surrogate (valid in JSON, not in UTF-8) as its JSON escape.
+def write_out(text: str) -> int:
+    """Standard output as UTF-8; a lone surrogate (valid in JSON, not in UTF-8) as its escape.
 
     A reader that closed the pipe early (`| head`) wanted no more: that ends quietly."""
+    from companion.engine.edge import printable
+
     try:
-        sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
+        sys.stdout.buffer.write(printable(text))
         sys.stdout.flush()
     except BrokenPipeError:
         # Python would complain again when it flushes at exit: point stdout at nothing first.

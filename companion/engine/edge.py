@@ -53,38 +53,76 @@ def decode_text(data: bytes) -> str:
     return "\n".join(decode_lines(data))
 
 
-class _Refused(ValueError):
-    """A bound broken while json parses (turned into an EdgeError by parse_json)."""
+class _Refused:
+    """A number past the bounds, left in the parsed value by json's hooks so that the walk after
+    parsing can name its field path (the hooks themselves do not know where they are)."""
+
+    def __init__(self, problem: str):
+        self.problem = problem
 
 
-def _bounded_int(text: str) -> int:
+def _bounded_int(text: str):
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise _Refused(f"a number of {digits} digits (at most {MAX_INT_DIGITS}).")
+        return _Refused(f"a number of {digits} digits (at most {MAX_INT_DIGITS}).")
     return int(text)
 
 
-def _bounded_float(text: str) -> float:
+def _bounded_float(text: str):
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused(f"the number {text[:20]} is too large.")
+        return _Refused(f"the number {text[:20]} is too large.")
     return value
 
 
 def _no_constant(name: str):
-    raise _Refused(f"{name} is not a number JSON allows.")
+    return _Refused(f"{name} is not a number JSON allows.")
 
 
-def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """True if `value` nests deeper than `limit` (iterative: a deep value cannot overflow it)."""
-    stack = [(value, 1)]
+def refused_field(value: Any, limit: int = MAX_DEPTH) -> tuple[str, str] | None:
+    """(field path, problem) of the first value nesting past `limit` or holding a number past
+    the bounds, else None. Iterative: a deep value cannot overflow it."""
+    stack = [(value, 1, "")]
     while stack:
-        item, depth = stack.pop()
+        item, depth, path = stack.pop()
+        if isinstance(item, _Refused):
+            return path or "(top)", item.problem
         if isinstance(item, (list, dict)):
             if depth > limit:
-                return True
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-    return False
+                return _short(path) or "(top)", f"nested deeper than {limit} levels."
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            stack.extend((v, depth + 1, f"{path}[{k}]" if isinstance(item, list) else
+                          (f"{path}.{k}" if path else str(k))) for k, v in reversed(list(pairs)))
+    return None
+
+
+def _short(path: str) -> str:
+    """players[0].wealth[0][0][0]... -> players[0].wealth[0]... (29 levels)"""
+    return re.sub(r"((?:\[0\]){4,})$", lambda m: f"[0]... ({len(m.group(1)) // 3} levels)", path)
+
+
+def _deep_position(text: str) -> tuple[int, int]:
+    """(line, column) where `text` first opens its (MAX_DEPTH + 1)th bracket, strings skipped:
+    only called once json itself ran out of stack, to say where."""
+    depth, i, in_string = 0, 0, False
+    while i < len(text):
+        c = text[i]
+        if in_string:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                break
+        elif c in "]}":
+            depth -= 1
+        i += 1
+    line = text.count("\n", 0, i) + 1
+    return line, i - (text.rfind("\n", 0, i) + 1) + 1
 
 
 def parse_json(text: str, line: int | None = None, max_chars: int = MAX_LINE_CHARS) -> Any:
@@ -99,12 +137,13 @@ def parse_json(text: str, line: int | None = None, max_chars: int = MAX_LINE_CHA
     except json.JSONDecodeError as exc:
         where = f"column {exc.colno}" if line else f"line {exc.lineno}, column {exc.colno}"
         raise EdgeError(f"not valid JSON ({exc.msg} at {where}).", line) from None
-    except _Refused as exc:
-        raise EdgeError(str(exc), line) from None
     except RecursionError:
-        raise EdgeError(f"nested deeper than {MAX_DEPTH} levels.", line) from None
-    if too_deep(value):
-        raise EdgeError(f"nested deeper than {MAX_DEPTH} levels.", line)
+        at, column = _deep_position(text)
+        where = f"column {column}" if line else f"line {at}, column {column}"
+        raise EdgeError(f"nested deeper than {MAX_DEPTH} levels (at {where}).", line) from None
+    refused = refused_field(value)
+    if refused:
+        raise EdgeError(f"{refused[0]}: {refused[1]}" if refused[0] != "(top)" else refused[1], line)
     return value
 
 
