@@ -62,7 +62,11 @@ def write_out(text: str) -> int:
     from companion.engine.edge import printable
 
     try:
-        sys.stdout.buffer.write(printable(text))
+        binary = getattr(sys.stdout, "buffer", None)  # None when a caller swapped in a StringIO
+        if binary is None:
+            sys.stdout.write(printable(text).decode("utf-8"))
+        else:
+            binary.write(printable(text))
         sys.stdout.flush()
     except BrokenPipeError:
         # Python would complain again when it flushes at exit: point stdout at nothing first.
