@@ -153,13 +153,16 @@ def load_config(path: Path | str | None = None,
         return Config(data_dir=_default_data_dir(env)), warnings
     # A value too deep or a number too long for tomllib is blanked first, so that only its key
     # falls back to the default (tomllib itself would fail the whole file).
-    text, too_big = edge.bound_toml(text)
-    warnings += [f"{path}: {key}: {problem}; using the default" for key, problem in too_big]
     try:
+        text, too_big = edge.bound_toml(text)
         raw = tomllib.loads(text)
+    except edge.EdgeError as exc:
+        warnings.append(f"{path}: {exc}; using the defaults for everything")
+        return Config(data_dir=_default_data_dir(env)), warnings
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
         warnings.append(f"{path}: not valid TOML ({exc}); using the defaults for everything")
         return Config(data_dir=_default_data_dir(env)), warnings
+    warnings += [f"{path}: {key}: {problem}; using the default" for key, problem in too_big]
     return parse_config(raw, env=env, path=path, warnings=warnings), warnings
 
 

@@ -188,7 +188,8 @@ def _escaped(text: str, at: int) -> bool:
 
 def bound_toml(text: str) -> tuple[str, list[tuple[str, str]]]:
     """(text with each too-deep or too-big value blanked, [(dotted key, problem)]). Lines keep
-    their numbers, so tomllib's own errors still point at the right line."""
+    their numbers, so tomllib's own errors still point at the right line. EdgeError for a value
+    whose brackets never close (the whole file is unreadable then)."""
     problems: list[tuple[str, str]] = []
     out = list(text)
     table, i, n = "", 0, len(text)
@@ -227,6 +228,9 @@ def bound_toml(text: str) -> tuple[str, list[tuple[str, str]]]:
             elif c == "\n" and depth <= 0:
                 break
             j += 1
+        if depth > 0:  # never closed: no key's value ends, so the file cannot be read at all
+            raise EdgeError(f"{name}: an array or inline table that is never closed.",
+                            text.count("\n", 0, key.start()) + 1)
         value = text[start:j]
         problem = None
         if deepest > MAX_DEPTH:
