@@ -117,3 +117,12 @@ def test_the_example_still_scores(tmp_path):
     out = score(write(tmp_path, EXAMPLE))
     assert out.returncode == 0, out.stderr
     assert set(json.loads(out.stdout)["players"]) == {"gray", "white", "brown", "orange"}
+
+
+@pytest.mark.parametrize("key", ["pla\nyers", "\r", "x\ud800"])
+def test_a_key_with_a_line_break_or_surrogate_is_named_on_one_line(tmp_path, key):
+    data = copy.deepcopy(EXAMPLE)
+    data[key] = 1
+    out = score(write(tmp_path, data))
+    assert refused(out) and len(out.stderr.splitlines()) == 1, out.stderr
+    assert f"{json.dumps(key)}: unknown key" in out.stderr, out.stderr

@@ -20,6 +20,8 @@ import json
 import re
 from typing import Any
 
+from .keys import join_path
+
 # A log or state file is a few hundred short lines and a config a page: anything past these is
 # damage or an attack, not a game.
 MAX_LINE_CHARS = 1_000_000
@@ -91,8 +93,8 @@ def refused_field(value: Any, limit: int = MAX_DEPTH) -> tuple[str, str] | None:
             if depth > limit:
                 return _short(path) or "(top)", f"nested deeper than {limit} levels."
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
-            stack.extend((v, depth + 1, f"{path}[{k}]" if isinstance(item, list) else
-                          (f"{path}.{k}" if path else str(k))) for k, v in reversed(list(pairs)))
+            stack.extend((v, depth + 1, f"{path}[{k}]" if isinstance(item, list) else join_path(path, str(k)))
+                         for k, v in reversed(list(pairs)))
     return None
 
 
