@@ -123,6 +123,6 @@ def test_the_example_still_scores(tmp_path):
 def test_a_key_with_a_line_break_or_surrogate_is_named_on_one_line(tmp_path, key):
     data = copy.deepcopy(EXAMPLE)
     data[key] = 1
-    out = score(write(tmp_path, data))
+    out = score(write(tmp_path, json.dumps(data)))  # "\ud800" as JSON writes it
     assert refused(out) and len(out.stderr.splitlines()) == 1, out.stderr
     assert f"{json.dumps(key)}: unknown key" in out.stderr, out.stderr
