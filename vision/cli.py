@@ -87,6 +87,8 @@ def read_one(reader, path) -> tuple[str | None, str | None]:
         return None, str(exc)
     try:
         reading = reader.read(image)
+    except ValueError as exc:  # the reader's own refusal: a frame too small to hold a die
+        return None, f"{path}: {exc}"
     except Exception as exc:  # noqa: BLE001 - one photo the reader cannot read must not stop the batch
         return None, f"{path}: the dice could not be read ({type(exc).__name__}: {exc})"
     dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
