@@ -162,7 +162,7 @@ def load_config(path: Path | str | None = None,
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
         warnings.append(f"{path}: not valid TOML ({exc}); using the defaults for everything")
         return Config(data_dir=_default_data_dir(env)), warnings
-    warnings += [f"{path}: {key}: {problem}; using the default" for key, problem in too_big]
+    warnings += [f"{path}: {key}: {problem} (line {line}); using the default" for key, problem, line in too_big]
     return parse_config(raw, env=env, path=path, warnings=warnings), warnings
 
 

@@ -188,11 +188,11 @@ def _escaped(text: str, at: int) -> bool:
     return slashes % 2 == 1
 
 
-def bound_toml(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """(text with each too-deep or too-big value blanked, [(dotted key, problem)]). Lines keep
+def bound_toml(text: str) -> tuple[str, list[tuple[str, str, int]]]:
+    """(text with each too-deep or too-big value blanked, [(dotted key, problem, line)]). Lines keep
     their numbers, so tomllib's own errors still point at the right line. EdgeError for a value
     whose brackets never close (the whole file is unreadable then)."""
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, str, int]] = []
     out = list(text)
     table, i, n = "", 0, len(text)
     while i < n:
@@ -240,12 +240,24 @@ def bound_toml(text: str) -> tuple[str, list[tuple[str, str]]]:
         elif _DIGIT_RUN.search(_without_strings(value)):
             problem = f"a number of more than {MAX_INT_DIGITS} digits"
         if problem:
-            problems.append((name, problem))
+            problems.append((name, problem, text.count("\n", 0, key.start()) + 1))
             for k in range(key.start(), j):  # the whole `key = value`, newlines kept
                 if out[k] != "\n":
                     out[k] = " "
         i = j + 1
     return "".join(out), problems
+
+
+def read_toml(text: str) -> dict:
+    """A TOML text that must be read whole (a player's sheet): the first too-deep or too-big
+    value is an EdgeError naming its key and line; tomllib.TOMLDecodeError as tomllib says."""
+    import tomllib
+
+    text, problems = bound_toml(text)
+    if problems:
+        key, problem, line = problems[0]
+        raise EdgeError(f"{key}: {problem}.", line)
+    return tomllib.loads(text)
 
 
 def _without_strings(value: str) -> str:
