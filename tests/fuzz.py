@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, settings
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "100"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 100,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-# Decoding and reading a photo takes ~0.1-0.5 s: a fifth as many of those.
-FUZZ_IMAGES = settings(FUZZ, max_examples=max(20, EXAMPLES // 5))
+# Decoding and reading a photo takes ~0.1-0.5 s: a third as many of those.
+FUZZ_IMAGES = settings(FUZZ, max_examples=max(40, EXAMPLES // 3))
 
 # interface -> how an input ended -> count ("refused" = the clean error the docs promise)
 TALLY: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
