@@ -75,6 +75,7 @@ def write_out(text: str) -> int:
 
 
 def _export(argv: list[str]) -> int:
+    from companion.engine.edge import printable
     from companion.paths import database_path
     from companion.session import Session
     from companion.store import Store, StoreError
@@ -114,9 +115,9 @@ def _export(argv: list[str]) -> int:
             print(f"companion export: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        return write_out(text)
+    # A lone surrogate in a name becomes its JSON escape, which reads back as the same name.
+    Path(args.output).write_bytes(printable(text))
     return 0
 
 
