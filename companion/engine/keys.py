@@ -28,9 +28,9 @@ def nearest(word: str, known: Iterable[str]) -> str | None:
 
 def join_path(where: str, key: str) -> str:
     """The dotted path of `key` inside `where` ("players[0]" + "park" -> "players[0].park").
-    A key holding a line break, a control character or a lone surrogate is written as its JSON
-    string, so that the error stays one line and can be printed."""
-    key = key if key.isprintable() else json.dumps(key)
+    An empty key, or one holding a line break, a control character or a lone surrogate, is
+    written as its JSON string, so that the error stays one line and can be printed."""
+    key = key if key and key.isprintable() else json.dumps(key)
     return f"{where}.{key}" if where else key
 
 
