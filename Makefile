@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # On a Raspberry Pi, picamera2 comes from apt: the venv must see system site packages.
 VENV_FLAGS := $(shell test -f /etc/rpi-issue && echo --system-site-packages)
 
-.PHONY: setup run test fuzz bench train train-classifier clean-venv
+.PHONY: setup run test fuzz pi-check bench train train-classifier clean-venv
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -24,12 +24,20 @@ run: $(STAMP)
 test: $(STAMP)
 	tools/with-display $(PY) -m pytest $(PYTEST_ARGS)
 
-# The property tests of the readers (store on damaged files, game logs), run far longer than in
-# `make test`: FUZZ_EXAMPLES inputs each (a few minutes at the default).
+# The property tests of every reader (store on damaged files, game logs, state files, board
+# corrections, config, images), run far longer than in `make test`: FUZZ_EXAMPLES inputs each
+# (images a fifth of that). Ends with the table of bad inputs per interface and how they ended.
 FUZZ_EXAMPLES ?= 3000
+FUZZ_TESTS := tests/test_store_fuzz.py tests/engine/test_log_fuzz.py \
+  tests/engine/centerville/test_statefile_fuzz.py tests/hardware/test_config_fuzz.py tests/vision/test_image_fuzz.py
 fuzz: $(STAMP)
-	COMPANION_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -s -p no:randomly \
-	  tests/test_store_fuzz.py tests/engine/test_log_fuzz.py $(PYTEST_ARGS)
+	COMPANION_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -p no:randomly $(FUZZ_TESTS) $(PYTEST_ARGS)
+
+# The project on the Pi's architecture under emulation (needs root; not part of `make test`):
+# an arm64 Bookworm root cached in PI_ROOT (default /work/pi-root), the engine and vision tests
+# there, and `python -m vision read` on the shared real photos compared with this machine's.
+pi-check: $(STAMP)
+	tools/pi-check
 
 bench: $(STAMP)
 	tools/with-display $(PY) bench/run_all.py

@@ -54,15 +54,21 @@ def _replay(argv: list[str]) -> int:
     except LogError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return _write_out(json.dumps(result.game.summary(result.state), ensure_ascii=False) + "\n")
+    return write_out(json.dumps(result.game.summary(result.state), ensure_ascii=False) + "\n")
 
 
-def _write_out(text: str) -> int:
-    """Standard output as UTF-8; a lone surrogate (valid in JSON, not in UTF-8) as its JSON escape.
+def write_out(text: str) -> int:
+    """Standard output as UTF-8; a lone surrogate (valid in JSON, not in UTF-8) as its escape.
 
     A reader that closed the pipe early (`| head`) wanted no more: that ends quietly."""
+    from companion.engine.edge import printable
+
     try:
-        sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
+        binary = getattr(sys.stdout, "buffer", None)  # None when a caller swapped in a StringIO
+        if binary is None:
+            sys.stdout.write(printable(text).decode("utf-8"))
+        else:
+            binary.write(printable(text))
         sys.stdout.flush()
     except BrokenPipeError:
         # Python would complain again when it flushes at exit: point stdout at nothing first.
@@ -71,6 +77,7 @@ def _write_out(text: str) -> int:
 
 
 def _export(argv: list[str]) -> int:
+    from companion.engine.edge import printable
     from companion.session import Session
     from companion.store import StoreError
 
@@ -107,9 +114,9 @@ def _export(argv: list[str]) -> int:
             print(f"companion export: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        return write_out(text)
+    # A lone surrogate in a name becomes its JSON escape, which reads back as the same name.
+    Path(args.output).write_bytes(printable(text))
     return 0
 
 

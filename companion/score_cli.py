@@ -30,20 +30,23 @@ def score_main(argv: list[str]) -> int:
         return EXIT_BAD_INPUT
     from companion.engine.centerville.statefile import StateFileError, score_file
 
+    from companion.cli import write_out
+    from companion.engine.edge import EdgeError, decode_text, parse_json
+
     try:
-        text = sys.stdin.read() if args.state == "-" else Path(args.state).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"companion score: cannot read {args.state}: {exc}", file=sys.stderr)
+        raw = sys.stdin.buffer.read() if args.state == "-" else Path(args.state).read_bytes()
+    except OSError as exc:
+        print(f"companion score: cannot read {args.state}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"{args.state}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).", file=sys.stderr)
+        # Bounded before any game code: bad UTF-8 names its line, a deep or huge value is refused.
+        data = parse_json(decode_text(raw))
+    except EdgeError as exc:
+        print(f"{args.state}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         result = score_file(data, args.round)
     except StateFileError as exc:
         print(f"{args.state}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(json.dumps(result, ensure_ascii=False, indent=2))
-    return 0
+    return write_out(json.dumps(result, ensure_ascii=False, indent=2) + "\n")

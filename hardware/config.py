@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.engine import edge
 from companion.events import Command
 from companion.paths import data_dir
 from hardware import config_values as v
@@ -141,17 +142,27 @@ def load_config(path: Path | str | None = None,
     path = Path(path) if path is not None else config_path(env)
     warnings: list[str] = []
     try:
-        text = path.read_text(encoding="utf-8")
+        text = edge.decode_text(path.read_bytes())
     except FileNotFoundError:
         return Config(data_dir=_default_data_dir(env)), warnings
-    except (OSError, UnicodeDecodeError) as exc:
-        warnings.append(f"{path}: cannot read the config ({exc}); using the defaults for everything")
+    except OSError as exc:
+        warnings.append(f"{path}: cannot read the config ({exc.strerror or exc}); using the defaults for everything")
         return Config(data_dir=_default_data_dir(env)), warnings
+    except edge.EdgeError as exc:
+        warnings.append(f"{path}: {exc}; using the defaults for everything")
+        return Config(data_dir=_default_data_dir(env)), warnings
+    # A value too deep or a number too long for tomllib is blanked first, so that only its key
+    # falls back to the default (tomllib itself would fail the whole file).
     try:
+        text, too_big = edge.bound_toml(text)
         raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except edge.EdgeError as exc:
+        warnings.append(f"{path}: {exc}; using the defaults for everything")
+        return Config(data_dir=_default_data_dir(env)), warnings
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
         warnings.append(f"{path}: not valid TOML ({exc}); using the defaults for everything")
         return Config(data_dir=_default_data_dir(env)), warnings
+    warnings += [f"{path}: {key}: {problem} (line {line}); using the default" for key, problem, line in too_big]
     return parse_config(raw, env=env, path=path, warnings=warnings), warnings
 
 
@@ -197,9 +208,10 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
     )
     r.unknown(c, ("source", "model"), "camera")
     camera = CameraConfig(source=r.get(c, "camera.source", dc.source, v.camera_source),
-                          model=r.get(c, "camera.model", dc.model, v.string))
+                          model=r.get(c, "camera.model", dc.model, lambda m: str(v.home_path(m) or "")))
     r.unknown(d, ("dir",), "data")
-    data_dir = r.get(d, "data.dir", "", v.string)
+    default_dir = _default_data_dir(env)
+    data_dir = r.get(d, "data.dir", default_dir, v.home_path) or default_dir
     r.unknown(s, ("width", "height", "rotation", "fullscreen"), "screen")
     screen = ScreenConfig(
         width=r.get(s, "screen.width", ds.width, v.integer(100, 10000)),
@@ -215,7 +227,7 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
                '(e.g. ["/dev/input/by-path/...-event"])', "mouse")
         touch = TouchConfig()
     return Config(gpio=gpio, panel=panel, camera=camera,
-                  data_dir=Path(data_dir).expanduser() if data_dir else _default_data_dir(env),
+                  data_dir=data_dir,
                   screen=screen, touch=touch, keys=_keys(r, r.table(raw, "keys")), path=path)
 
 

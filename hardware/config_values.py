@@ -2,6 +2,8 @@
 wrong; `Reader` turns that into a warning naming the key and keeps the default."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from companion.engine.keys import unknown_keys
@@ -107,7 +109,30 @@ def port(value: Any) -> str:
     if value and not (value.startswith("/") or value.startswith("hwgrep://") or "://" in value):
         raise ValueError(f'must be a device path like "/dev/ttyACM0" or a pattern like '
                          f'"hwgrep://2341:0043" (got {value!r})')
+    if value.startswith("hwgrep://"):
+        # pyserial searches the ports with this regular expression: a broken one must be found
+        # here, with its key, not when the panel thread opens the port.
+        pattern = value[len("hwgrep://"):].split("&", 1)[0]
+        try:
+            re.compile(pattern, re.I)
+        except re.error as exc:
+            raise ValueError(f"the pattern after hwgrep:// is not a valid regular expression "
+                             f"({exc}) (got {value!r})") from None
     return value
+
+
+def home_path(value: Any) -> Path | None:
+    """A path, "~" and "~user" expanded ("" = None, the default); a user this machine does not
+    have is an error naming it, not a RuntimeError from pathlib."""
+    value = string(value)
+    if not value:
+        return None
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:
+        user = value[1:].split("/", 1)[0]
+        raise ValueError(f'"~{user}" does not resolve: no user "{user}" here, or no home for it '
+                         f"(got {value!r})") from None
 
 
 def camera_source(value: Any) -> str:

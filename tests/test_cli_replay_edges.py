@@ -89,3 +89,18 @@ def test_standard_input_is_read_as_bytes_split_on_newlines_only():
                          capture_output=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert [p["name"] for p in json.loads(out.stdout)["players"]] == names
+
+
+
+def test_export_into_a_closed_pipe_ends_quietly(tmp_path):
+    from companion.session import Session
+    from companion.store import Store
+
+    db = tmp_path / "games.db"
+    with Store.open(db) as store:
+        assert Session.new("rolling-village", ["Ann", "Bo"], store=store).submit_json(START[1]).ok
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "export", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0 and err == "", err

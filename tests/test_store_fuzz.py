@@ -1,14 +1,13 @@
 """Property: the store opened on a damaged file either works, or refuses with a StoreError; it
 never raises anything else, never moves a file SQLite finds healthy, and what it moves aside is
 byte for byte the file it found. Damage: torn bytes, truncation, and rows and tables altered."""
-import collections
 import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
 
 import race_game  # noqa: F401  (registers "test-race")
-from fuzz import FUZZ
+from fuzz import FUZZ, tally
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,7 +15,6 @@ from companion.engine.core import RulesError
 from companion.session import Session
 from companion.store import Store, StoreError
 
-OUTCOMES = collections.Counter()
 
 
 def _healthy_bytes() -> bytes:
@@ -132,7 +130,7 @@ def test_a_damaged_file_is_used_refused_or_moved_only_if_sqlite_says_corrupt(dam
         try:
             store = Store.open(db, timeout=0.05, report=lambda _m: None)
         except StoreError:
-            OUTCOMES["refused"] += 1
+            tally("store (damaged file)", "refused")
             assert db.read_bytes() == found  # refused: not one byte changed
             return
         with store:
@@ -140,15 +138,11 @@ def test_a_damaged_file_is_used_refused_or_moved_only_if_sqlite_says_corrupt(dam
         moved = sorted(folder.glob("games.db.corrupt-*"))
         moved = [p for p in moved if not p.name.endswith(("-wal", "-shm"))]
         if moved:
-            OUTCOMES["moved aside"] += 1
+            tally("store (damaged file)", "moved aside")
             assert verdict == "corrupt", f"a file SQLite finds {verdict} was moved aside"
             assert len(moved) == 1 and moved[0].read_bytes() == found
         else:
-            OUTCOMES["opened"] += 1
+            tally("store (damaged file)", "opened")
             assert verdict != "corrupt", "SQLite finds it corrupt, yet it stayed in place"
     finally:
         shutil.rmtree(folder)
-
-
-def teardown_module():
-    print(f"\nstore fuzz: {sum(OUTCOMES.values())} damaged files, {dict(OUTCOMES)}")

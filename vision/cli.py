@@ -63,25 +63,34 @@ def _make_reader(args, **kwargs):
 
 
 def _read(args) -> int:
-    from .sources import SourceUnavailable, read_image
     reader = _make_reader(args, keep_crops=False)
     status = 0
     for path in args.images:
-        try:
-            image = read_image(path)
-        except SourceUnavailable as exc:
-            print(f"error: {exc}", file=sys.stderr)
+        line, error = read_one(reader, path)
+        if error:
+            print(f"error: {error}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        try:
-            reading = reader.read(image)
-        except Exception as exc:  # noqa: BLE001 - one photo the reader cannot read must not stop the batch
-            print(f"error: {path}: the dice could not be read ({type(exc).__name__}: {exc})", file=sys.stderr)
-            status = EXIT_BAD_INPUT
-            continue
-        dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
-        print(json.dumps({"path": path, "dice": dice}), flush=True)
+        print(line, flush=True)
     return status
+
+
+def read_one(reader, path) -> tuple[str | None, str | None]:
+    """(the JSON line, None) for a photo read, (None, the error line) for one that cannot be:
+    too small, too large, undecodable or missing. One photo never stops a batch."""
+    from .sources import SourceUnavailable, read_image
+    try:
+        image = read_image(path)
+    except SourceUnavailable as exc:
+        return None, str(exc)
+    try:
+        reading = reader.read(image)
+    except ValueError as exc:  # the reader's own refusal: a frame too small to hold a die
+        return None, f"{path}: {exc}"
+    except Exception as exc:  # noqa: BLE001 - one photo the reader cannot read must not stop the batch
+        return None, f"{path}: the dice could not be read ({type(exc).__name__}: {exc})"
+    dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
+    return json.dumps({"path": str(path), "dice": dice}), None
 
 
 def _bench(args) -> int:

@@ -11,6 +11,7 @@ Pure: the readers hand over parsed data and raise their own error family with th
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
@@ -26,7 +27,10 @@ def nearest(word: str, known: Iterable[str]) -> str | None:
 
 
 def join_path(where: str, key: str) -> str:
-    """The dotted path of `key` inside `where` ("players[0]" + "park" -> "players[0].park")."""
+    """The dotted path of `key` inside `where` ("players[0]" + "park" -> "players[0].park").
+    An empty key, or one holding a line break, a control character or a lone surrogate, is
+    written as its JSON string, so that the error stays one line and can be printed."""
+    key = key if key and key.isprintable() else json.dumps(key)
     return f"{where}.{key}" if where else key
 
 

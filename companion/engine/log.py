@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
+from . import edge
 from .core import Action, Game, RulesError, find_game
 
 HEADER_KEYS = ("game", "players")
@@ -71,24 +72,18 @@ def parse_header(data: Any, line: int = 1) -> Header:
     return Header(game, tuple(players), options)
 
 
-# Bounds on one line, each refused with a sentence before any game code runs: a log is a few
-# hundred short lines, so anything past these is damage or an attack, not a game.
-MAX_LINE_CHARS = 1_000_000
-MAX_DEPTH = 32
-MAX_INT_DIGITS = 30
+# The bounds on one line (length, nesting, number size) and the decoding live in edge.py, shared
+# by every reader; here they become LogErrors naming the line.
+MAX_LINE_CHARS, MAX_DEPTH, MAX_INT_DIGITS = edge.MAX_LINE_CHARS, edge.MAX_DEPTH, edge.MAX_INT_DIGITS
 
 
 def decode_lines(data: bytes) -> list[str]:
     """The log's lines, split on "\n" only (U+2028 or NEL inside a name is text, not a line end);
     LogError with the line number for bytes that are not UTF-8."""
-    lines = data.split(b"\n")
-    out = []
-    for number, raw in enumerate(lines, start=1):
-        try:
-            out.append(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise LogError(number, f"not UTF-8 text (byte {raw[exc.start]:#04x} at column {exc.start + 1}).") from None
-    return out
+    try:
+        return edge.decode_lines(data)
+    except edge.EdgeError as exc:
+        raise LogError(exc.line, exc.message) from None
 
 
 def split_lines(text: str) -> list[str]:
@@ -96,55 +91,12 @@ def split_lines(text: str) -> list[str]:
     return text.split("\n")
 
 
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Refused(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS}).")
-    return int(text)
-
-
-def _bounded_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise _Refused(f"the number {text[:20]} is too large.")
-    return value
-
-
-def _no_constant(name: str):
-    raise _Refused(f"{name} is not a number JSON allows.")
-
-
-class _Refused(ValueError):
-    """A bound broken while parsing one line (turned into a LogError with the line number)."""
-
-
-def _depth(value, limit: int) -> bool:
-    """True if `value` nests deeper than `limit` (iterative: a deep value cannot overflow it)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (list, dict)):
-            if depth > limit:
-                return True
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-    return False
-
-
 def parse_line(text: str, number: int):
     """One JSON line, bounded (length, nesting, number size); LogError naming the line."""
-    if len(text) > MAX_LINE_CHARS:
-        raise LogError(number, f"the line is {len(text):,} characters long (at most {MAX_LINE_CHARS:,}).")
     try:
-        value = json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float,
-                           parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise LogError(number, f"not valid JSON ({exc.msg} at column {exc.colno}).") from None
-    except _Refused as exc:
-        raise LogError(number, str(exc)) from None
-    except RecursionError:
-        raise LogError(number, f"nested deeper than {MAX_DEPTH} levels.") from None
-    if _depth(value, MAX_DEPTH):
-        raise LogError(number, f"nested deeper than {MAX_DEPTH} levels.")
-    return value
+        return edge.parse_json(text, number)
+    except edge.EdgeError as exc:
+        raise LogError(number, exc.message) from None
 
 
 def _json_lines(lines: Iterable[str]):

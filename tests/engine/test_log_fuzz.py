@@ -1,18 +1,16 @@
 """Property: any bytes given to the log reader end in a correct replay or a LogError naming the
 line; never another exception. Inputs are valid logs of every game, then damaged."""
-import collections
 import json
 import random
 
 import pytest
-from fuzz import FUZZ
+from fuzz import FUZZ, tally
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine.core import all_games
 from companion.engine.log import Header, LogError, decode_lines, encode, replay
 
-OUTCOMES = collections.Counter()
 
 
 def _valid_log(game, seed=7, steps=40):
@@ -77,10 +75,10 @@ def test_a_damaged_log_replays_or_is_refused_naming_the_line(case):
         result = replay(decode_lines(data), keep_states=False)
     except LogError as exc:
         assert exc.line >= 1 and str(exc).startswith(f"line {exc.line}: ")
-        OUTCOMES["refused"] += 1
+        tally("game log", "refused")
         return
     result.game.summary(result.state)  # a replayed state must be usable, too
-    OUTCOMES["replayed"] += 1
+    tally("game log", "replayed")
 
 
 @pytest.mark.parametrize("name", sorted(LOGS))
@@ -88,7 +86,3 @@ def test_every_valid_log_replays_to_its_state(name):
     rows, state = LOGS[name]
     data = "\n".join(json.dumps(r, ensure_ascii=False) for r in rows).encode()
     assert replay(decode_lines(data), keep_states=False).state == state
-
-
-def teardown_module():
-    print(f"\nlog reader fuzz: {sum(OUTCOMES.values())} inputs, {dict(OUTCOMES)}")

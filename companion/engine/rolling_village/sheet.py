@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .. import edge
 from ..core import DataFileError, SetupError
 from ..keys import check_keys
 
@@ -105,7 +106,9 @@ class Legend:
 # ---------------------------------------------------------------------------------------------
 def _read_toml(text: str, path: str) -> dict:
     try:
-        return tomllib.loads(text)
+        return edge.read_toml(text)  # bounded first: a deep or huge value names its key and line
+    except edge.EdgeError as exc:
+        raise SheetError(f"line {exc.line}: {exc.message}", path=path, line=exc.line) from None
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
         line = int(found.group(1)) if found else None
