@@ -23,10 +23,13 @@ from importlib import resources
 import cv2
 import numpy as np
 
-__all__ = ["DieColour", "assign_colours", "measure", "nearest_colour", "references", "tray_gains"]
+__all__ = ["DieColour", "assign_colours", "candidates", "measure", "nearest_colour", "references", "tray_gains"]
 
-# The tray's white balance is a prior worth this many dice's evidence.
-TRAY_WEIGHT = 0.5
+# A tray's colour says at most this much (log gain) of the lamp's: felt is often green or red.
+MAX_TRAY_CAST = 0.3
+# The tray's white balance is a prior worth this many dice's evidence (chosen on 250 rendered
+# trays, seed 7: 0.5 misnamed 6 of 1500 dice, 0.1 none).
+TRAY_WEIGHT = 0.1
 # A cost gap (summed Lab distances) this big between the best order and the best one giving a
 # die another colour makes that die's colour sure (confidence 1).
 SURE_GAP = 20.0
@@ -68,13 +71,15 @@ def _lab(linear_bgr: np.ndarray) -> np.ndarray:
     return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
 
 
-def measure(frame_bgr: np.ndarray, box) -> np.ndarray:
-    """The die's body colour in linear BGR.
+def candidates(frame_bgr: np.ndarray, box) -> np.ndarray:
+    """The colours that may be the die's body, linear BGR (c, 3), likeliest first.
 
     The box's pixels (shrunk to 20 x 20) fall in three colour clusters: the tray showing at the
-    box's corners, the body (top face and sides, shaded) and the icon's ink (which can fill most
-    of the top face's middle, so the middle alone is no measure). The cluster nearest the tray
-    just outside the box is dropped; of the others the bigger is the body: its median.
+    box's corners, the body (top face and sides, shaded) and the icon's ink, which can fill much
+    of the face (a black vote on a yellow die outnumbers the yellow at its middle), so neither
+    the middle nor the biggest cluster is surely the body. The cluster nearest the tray just
+    outside the box is dropped; the others of a sixth of the pixels or more are candidates, the
+    most colourful first (ink is white or black). The assignment picks among them.
     """
     x0, y0, x1, y1 = (float(v) for v in box)
     h, w = frame_bgr.shape[:2]
@@ -88,22 +93,34 @@ def measure(frame_bgr: np.ndarray, box) -> np.ndarray:
         region = cv2.resize(region, (20, 20), interpolation=cv2.INTER_AREA)
     px = region.reshape(-1, 3).astype(np.float32)
     if len(px) < 12:
-        return _linear(np.median(px, axis=0))
+        return _linear(np.median(px, axis=0))[None]
     pad = int(max(2, 0.15 * max(x1 - x0, y1 - y0)))
     ring = np.concatenate([frame_bgr[max(int(y0) - pad, 0):max(int(y0), 1), max(int(x0), 0):int(x1)].reshape(-1, 3),
                            frame_bgr[int(y1):int(y1) + pad, max(int(x0), 0):int(x1)].reshape(-1, 3),
                            frame_bgr[max(int(y0), 0):int(y1), max(int(x0) - pad, 0):max(int(x0), 1)].reshape(-1, 3),
                            frame_bgr[max(int(y0), 0):int(y1), int(x1):int(x1) + pad].reshape(-1, 3)])
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
-    _, lab, centres = cv2.kmeans(px, 3, None, crit, 1, cv2.KMEANS_PP_CENTERS)
+    # Start from thirds by brightness (dark, middle, bright): the same pixels always give the
+    # same clusters (cv2's own seeding draws from a global random state).
+    rank = np.argsort(np.argsort(px.sum(axis=1), kind="stable"), kind="stable")
+    start = (rank * 3 // len(px)).astype(np.int32).reshape(-1, 1)
+    _, lab, centres = cv2.kmeans(px, 3, start, crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     lab = lab.ravel()
     sizes = np.bincount(lab, minlength=3).astype(float)
     if len(ring):
         tray = np.median(ring.astype(np.float32), axis=0)
         near = int(np.linalg.norm(centres - tray, axis=1).argmin())
         if np.linalg.norm(centres[near] - tray) < 40:
-            sizes[near] = -1
-    return _linear(np.median(px[lab == int(sizes.argmax())], axis=0))
+            sizes[near] = 0
+    keep = [c for c in range(3) if sizes[c] >= max(1.0, sizes.sum() / 6)] or [int(sizes.argmax())]
+    chroma = centres.max(axis=1) - centres.min(axis=1)
+    keep.sort(key=lambda c: -chroma[c])
+    return np.stack([_linear(np.median(px[lab == c], axis=0)) for c in keep])
+
+
+def measure(frame_bgr: np.ndarray, box) -> np.ndarray:
+    """The die's likeliest body colour, linear BGR (the first of candidates)."""
+    return candidates(frame_bgr, box)[0]
 
 
 def tray_gains(frame_bgr: np.ndarray, boxes) -> np.ndarray:
@@ -131,25 +148,33 @@ def assign_colours(frame_bgr: np.ndarray, boxes, names: tuple[str, ...] | None =
     names = tuple(names or refs_by_name)
     if not boxes:
         return []
-    m = np.stack([measure(frame_bgr, b) for b in boxes]) + 1e-4               # (n, 3) linear
+    cands = [candidates(frame_bgr, b) for b in boxes]
+    c_max = max(len(c) for c in cands)
+    # (n, C, 3) candidates, a die's missing ones repeating its first.
+    m = np.stack([np.concatenate([c, np.repeat(c[:1], c_max - len(c), 0)]) for c in cands]) + 1e-4
     refs = _linear(np.stack([refs_by_name[c] for c in names])) + 1e-4          # (k, 3)
-    prior = tray_gains(frame_bgr, boxes)
+    prior = np.clip(tray_gains(frame_bgr, boxes), -MAX_TRAY_CAST, MAX_TRAY_CAST)
     n, k = len(m), len(names)
     use = min(n, k)
-    # Dice beyond the colours' count: the ones measured most unlike any colour are left out
-    # (rare: a die from another game); try the first `use` of every order of the boxes' subsets.
+    lab_refs = _lab(refs)
+    # Dice beyond the colours' count: every subset of `use` dice is tried (rare: a die boxed
+    # twice, a die from another game), and every order of the colours over them.
     orders = np.array(list(itertools.permutations(range(k), use)))              # (P, use)
     subsets = list(itertools.combinations(range(n), use)) if n > k else [tuple(range(n))]
+    # Under the tray's balance alone, the candidate of each die nearest each colour.
+    near = np.linalg.norm(_lab(m / np.exp(prior))[:, :, None] - lab_refs[None, None], axis=-1).argmin(1)  # (n, k)
     best = None
     for subset in subsets:
-        ms = m[list(subset)]
+        sub = list(subset)
+        pick = near[sub][np.arange(use)[None], orders]                          # (P, use)
+        ms = m[sub][np.arange(use)[None], pick]                                 # (P, use, 3)
         r = refs[orders]                                                        # (P, use, 3)
-        d = np.log(ms)[None] - np.log(r)                                        # (P, use, 3)
+        d = np.log(ms) - np.log(r)                                              # (P, use, 3)
         wt = _weights(r)[..., None]
         # Per order: gains as the weighted mean log ratio, pulled toward the tray's.
         g = ((wt * d).sum(1) + TRAY_WEIGHT * (prior + d.mean(axis=(1, 2))[:, None])) / (wt.sum(1) + TRAY_WEIGHT)
-        balanced = ms[None] / np.exp(g)[:, None, :]
-        cost = np.linalg.norm(_lab(balanced) - _lab(r), axis=-1)                 # (P, use)
+        balanced = ms / np.exp(g)[:, None, :]
+        cost = np.linalg.norm(_lab(balanced) - lab_refs[orders], axis=-1)      # (P, use)
         total = cost.sum(axis=1)
         i = int(total.argmin())
         if best is None or total[i] < best[0]:

@@ -77,6 +77,7 @@ class TaughtExamples:
         if self.root.exists() and not self.root.is_dir():
             raise ExampleError(f"The taught examples folder {self.root} is a file, not a folder.")
         self.version = 0  # bumped on every change (readers re-embed what changed)
+        self.problems: list[str] = []  # example files left out as unreadable (images(skip_bad=True))
 
     def labels(self) -> list[str]:
         if not self.root.is_dir():
@@ -93,13 +94,19 @@ class TaughtExamples:
         """Examples taught per face label."""
         return {label: len(self.files(label)) for label in self.labels()}
 
-    def images(self, label: str) -> list[tuple[Path, np.ndarray]]:
-        """(file, BGR image) of each example of label; a file that is no image raises ExampleError."""
+    def images(self, label: str, skip_bad: bool = False) -> list[tuple[Path, np.ndarray]]:
+        """(file, BGR image) of each example of label. A file that is no picture raises
+        ExampleError, or with skip_bad is left out and its problem noted in self.problems."""
         out = []
         for path in self.files(label):
             img = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if img is None or min(img.shape[:2]) < 8:
-                raise ExampleError(f"{path}: not a readable picture of a die (at least 8x8 pixels).")
+                problem = f"{path}: not a readable picture of a die (at least 8x8 pixels)."
+                if not skip_bad:
+                    raise ExampleError(problem)
+                if problem not in self.problems:
+                    self.problems.append(problem)
+                continue
             out.append((path, img))
         return out
 
@@ -285,8 +292,10 @@ class TaughtReader:
         if self._bank_version != self.examples.version:
             bank = {}
             for label in self.examples.labels():
-                pictures = [square_crop(img, self.embedder.size) for _, img in self.examples.images(label)]
-                bank[label] = self.embedder(np.stack(pictures))
+                # An unreadable file is left out (and noted in examples.problems), not the table's dice.
+                pictures = [square_crop(img, self.embedder.size) for _, img in self.examples.images(label, True)]
+                if pictures:
+                    bank[label] = self.embedder(np.stack(pictures))
             self._bank, self._bank_version = bank, self.examples.version
         return self._bank
 

@@ -20,15 +20,17 @@ def embed_sets(embedder, sets: np.ndarray, batch: int = 64) -> np.ndarray:
     return out.reshape(*sets.shape[:3], -1)
 
 
-def few_shot_scores(emb: np.ndarray, shots: int) -> np.ndarray:
-    """Rows (best, second, correct) for every query render of every die, taught `shots` renders."""
+def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None) -> np.ndarray:
+    """Rows (best, second, correct) for every query render of every die (N, 6, R, dim), taught
+    its first `shots` renders of each face; queries: its last `queries` renders (else the rest)."""
     from ..taught import face_scores
     rows = []
     labels = [str(f) for f in range(6)]
+    first = shots if queries is None else emb.shape[2] - queries
     for die in emb:
         bank = {labels[f]: die[f, :shots] for f in range(6)}
         for f in range(6):
-            for q in die[f, shots:]:
+            for q in die[f, first:]:
                 scores = face_scores(q, bank, labels)
                 rows.append((scores[0][1], scores[1][1], scores[0][0] == labels[f]))
     return np.array(rows, np.float64)
