@@ -45,8 +45,11 @@ def test_read_taught_centerville_prints_labels_and_colours_and_goes_on_past_bad_
     assert [line["path"] for line in lines] == [str(p) for p in images]
     labels = set(default_dice().all_labels())
     for line in lines:
-        assert sorted(d["color"] for d in line["dice"]) == sorted(default_dice().order)
+        assert sorted(d["color"] for d in line["dice"] if d["color"]) == sorted(default_dice().order)
         for d in line["dice"]:
+            if not d["color"]:  # a box beyond the six dice is asked about, never read
+                assert d["face"] is None and d["uncertain"]
+                continue
             assert d["face"] in labels and d["face"].startswith(d["color"] + "-")
             assert {"face", "confidence", "box", "color", "uncertain"} <= set(d)
     assert "broken.jpg is not a readable picture" in result.stderr
@@ -65,7 +68,7 @@ def test_read_taught_any_labels_reads_the_folders_names(tmp_path):
     assert result.returncode == 0, result.stderr
     (line,) = [json.loads(x) for x in result.stdout.splitlines()]
     names = {p.name for p in taught.iterdir()}
-    assert len(line["dice"]) == 6 and all(d["face"] in names for d in line["dice"])
+    assert len(line["dice"]) >= 6 and all(d["face"] in names for d in line["dice"])
 
 
 def test_dice_without_taught_and_an_empty_folder_are_refused(tmp_path):
