@@ -7,6 +7,12 @@ The thread never touches Kivy or the session: readings and camera news go throug
 pause (a camera plugged back in is picked up without a restart). `read_now()` (the read-dice
 button) makes the next still tray count as a fresh roll; on the simulator it also throws the
 dice, since nobody can roll a simulated tray by hand.
+
+`read_with(taught)` switches between the pip reader and one reading Centerville's icon dice by
+the table's taught examples (companion.taught_dice): the thread swaps the reader inside its
+SettledReader at the next frame, so the tray's settle state and last reading carry over (a
+still tray is not read again because a face was just taught), and builds a fresh taught reader
+whenever the examples change.
 """
 from __future__ import annotations
 
@@ -61,6 +67,9 @@ class DiceCamera:
         self._boxes: tuple = ()          # (box, face, uncertain) of the reading on the tray now
         self._tray_state = "moving"
         self._thread: threading.Thread | None = None
+        self._taught = None              # the TaughtDice to read icon dice by; None: pip dice
+        self._reading_with: tuple = (None, 0)   # what the reader in use was built from
+        self._pip_reader = None
 
     # -- the app's side (main thread) ---------------------------------------------------------
     def start(self) -> "DiceCamera":
@@ -68,6 +77,10 @@ class DiceCamera:
             self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
             self._thread.start()
         return self
+
+    def read_with(self, taught) -> None:
+        """Read icon dice by `taught` (a TaughtDice) from the next frame on; None: pip dice."""
+        self._taught = taught
 
     def read_now(self) -> None:
         """Read the dice on the tray as a fresh roll, even if they show the last reading."""
@@ -154,11 +167,29 @@ class DiceCamera:
                     self._latest, self._boxes = None, ()
                 source.close()
 
+    def _choose_reader(self, settled) -> None:
+        """Put the reader the table wants now (pips, or icons by the current examples) inside
+        `settled`, building a taught reader only when the examples changed."""
+        taught = self._taught
+        key = (taught, 0 if taught is None else taught.version)
+        if key == self._reading_with:
+            return
+        if self._pip_reader is None:
+            self._pip_reader = settled.reader
+        self._reading_with = key
+        try:
+            settled.reader = self._pip_reader if taught is None else FrameStamps(taught.reader())
+        except Exception as exc:  # a broken example or model: the dice are tapped instead
+            settled.reader = self._pip_reader
+            print(f"camera: the taught dice cannot be read: {exc}", file=sys.__stderr__)
+
     def _read_frames(self, source, reader) -> None:
         forced_until: float | None = None   # a "read now" waits until then, on the frames' clock
         period = 1.0 / self.fps
         while not self._stop.is_set():
             started = time.monotonic()
+            if hasattr(reader, "reader"):
+                self._choose_reader(reader)
             forced_now = self._force.is_set()
             if forced_now:
                 self._force.clear()
@@ -192,3 +223,17 @@ class DiceCamera:
                 self.post(InputEvent("dice", reading, "camera"))
             # Pace like a camera; a real one blocks in read() and this waits no more.
             self._stop.wait(max(0.0, period - (time.monotonic() - started)))
+
+
+class FrameStamps:
+    """A reader of whole frames (`read(frame)`) given the frame's index and time, as
+    SettledReader hands them, so its readings carry them like the pip reader's."""
+
+    def __init__(self, reader):
+        self.reader = reader
+
+    def read(self, frame_bgr, frame_index=None, time=None):
+        from dataclasses import replace
+
+        reading = self.reader.read(frame_bgr)
+        return replace(reading, frame_index=frame_index, time=time)
