@@ -25,8 +25,8 @@ def crop_square(box) -> tuple[int, int, int]:
     return int(round(cx - side / 2.0)), int(round(cy - side / 2.0)), side
 
 
-def die_crop(image_bgr: np.ndarray, box) -> np.ndarray:
-    """Square RGB uint8 crop (INPUT_SIZE x INPUT_SIZE) around box (x0, y0, x1, y1) in pixels."""
+def die_crop(image_bgr: np.ndarray, box, size: int = INPUT_SIZE) -> np.ndarray:
+    """Square RGB uint8 crop (size x size, INPUT_SIZE unless asked) around box (x0, y0, x1, y1) in pixels."""
     if image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
         raise ValueError(f"die_crop wants a BGR image of shape (h, w, 3), not {image_bgr.shape}.")
     h, w = image_bgr.shape[:2]
@@ -40,6 +40,6 @@ def die_crop(image_bgr: np.ndarray, box) -> np.ndarray:
     pads = (iy0 - sy, sy + side - iy1, ix0 - sx, sx + side - ix1)
     if any(pads):
         part = cv2.copyMakeBorder(part, *pads, cv2.BORDER_REPLICATE)
-    interp = cv2.INTER_AREA if side > INPUT_SIZE else cv2.INTER_LINEAR
-    square = cv2.resize(part, (INPUT_SIZE, INPUT_SIZE), interpolation=interp)
+    interp = cv2.INTER_AREA if side > size else cv2.INTER_LINEAR
+    square = cv2.resize(part, (size, size), interpolation=interp)
     return cv2.cvtColor(square, cv2.COLOR_BGR2RGB)

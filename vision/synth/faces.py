@@ -39,6 +39,7 @@ class DieStyle:
     logo_color: tuple[float, float, float] = (0.0, 0.0, 200.0)
     glossy_pips: bool = False
     bevel: float = 0.25      # darkening toward face edges (rounded edges catch less light)
+    glyphs: object = None    # a vision.synth.glyphs.GlyphFaces: printed glyphs instead of pips
 
 
 def _disc(tex, alpha, cx, cy, r, color, glossy: bool, t: int) -> None:
@@ -105,7 +106,12 @@ def face_texture(value: int, style: DieStyle, t: int, spin: int, rng: np.random.
     tex[:] = style.body
     tex *= (1 - style.bevel + style.bevel * _falloff(t))[..., None]
     pips = np.zeros((t, t), np.float32)
-    if value == 1 and style.logo:
+    if style.glyphs is not None:
+        from .glyphs import glyph_mask
+        faces = style.glyphs
+        pips = glyph_mask(faces.glyphs[value - 1], t, faces.scale, faces.stroke, rng)
+        tex += (np.array(style.pip, np.float32) - tex) * pips[..., None]
+    elif value == 1 and style.logo:
         _logo(tex, pips, t, style)
         pips[:] = np.where(np.any(np.abs(tex - np.array(style.body, np.float32)) > 30, axis=2), 1.0, pips)
     else:

@@ -257,9 +257,10 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
 
 
 def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt_max: float = 42.0,
-              neighbours: int | None = None) -> tuple[np.ndarray, list[Placed], float]:
+              neighbours: int | None = None, style: DieStyle | None = None) -> tuple[np.ndarray, list[Placed], float]:
     """A square patch of tray with one die showing face in its middle (placed[0]) and maybe
-    neighbours touching it; returns the image, the dice placed and the die's edge in pixels."""
+    neighbours touching it; returns the image, the dice placed and the die's edge in pixels.
+    style fixes the die's look (a glyph die's, say); else it is random."""
     if not 1 <= face <= 6:
         raise ValueError(f"A six-sided die shows 1 to 6, not {face}.")
     if edge is None:
@@ -276,7 +277,7 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
     lean = (tilt, float(direction))
     side = int(edge * 3.2) + 8
     occ = np.zeros((side, side), bool)
-    sprite, style = make_die(g, face, edge, light, tilt_max, lean=lean)
+    sprite, style = make_die(g, face, edge, light, tilt_max, style, lean=lean)
     ph, pw = sprite.mask.shape
     x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
     target = Placed(sprite, x, y, face, style)
