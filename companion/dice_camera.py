@@ -11,8 +11,8 @@ dice, since nobody can roll a simulated tray by hand.
 `read_with(taught)` switches between the pip reader and one reading Centerville's icon dice by
 the table's taught examples (companion.taught_dice): the thread swaps the reader inside its
 SettledReader at the next frame, so the tray's settle state and last reading carry over (a
-still tray is not read again because a face was just taught), and builds a fresh taught reader
-whenever the examples change.
+still tray is not read again because the lesson opened). The taught reader is built once per
+TaughtDice and embeds the examples again by itself whenever they change.
 """
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ class DiceCamera:
         self._tray_state = "moving"
         self._thread: threading.Thread | None = None
         self._taught = None              # the TaughtDice to read icon dice by; None: pip dice
-        self._reading_with: tuple = (None, 0)   # what the reader in use was built from
+        self._reading_with = None        # the TaughtDice the reader in use reads by
         self._pip_reader = None
 
     # -- the app's side (main thread) ---------------------------------------------------------
@@ -168,17 +168,16 @@ class DiceCamera:
                 source.close()
 
     def _choose_reader(self, settled) -> None:
-        """Put the reader the table wants now (pips, or icons by the current examples) inside
-        `settled`, building a taught reader only when the examples changed."""
+        """Put the reader the table wants now (pips, or icons by the taught examples) inside
+        `settled`."""
         taught = self._taught
-        key = (taught, 0 if taught is None else taught.version)
-        if key == self._reading_with:
+        if taught is self._reading_with:
             return
         if self._pip_reader is None:
             self._pip_reader = settled.reader
-        self._reading_with = key
+        self._reading_with = taught
         try:
-            settled.reader = self._pip_reader if taught is None else FrameStamps(taught.reader())
+            settled.reader = self._pip_reader if taught is None else taught.reader()
         except Exception as exc:  # a broken example or model: the dice are tapped instead
             settled.reader = self._pip_reader
             print(f"camera: the taught dice cannot be read: {exc}", file=sys.__stderr__)
@@ -224,16 +223,3 @@ class DiceCamera:
             # Pace like a camera; a real one blocks in read() and this waits no more.
             self._stop.wait(max(0.0, period - (time.monotonic() - started)))
 
-
-class FrameStamps:
-    """A reader of whole frames (`read(frame)`) given the frame's index and time, as
-    SettledReader hands them, so its readings carry them like the pip reader's."""
-
-    def __init__(self, reader):
-        self.reader = reader
-
-    def read(self, frame_bgr, frame_index=None, time=None):
-        from dataclasses import replace
-
-        reading = self.reader.read(frame_bgr)
-        return replace(reading, frame_index=frame_index, time=time)

@@ -48,12 +48,10 @@ def missing(counts: dict[str, int]) -> dict[str, tuple[str, ...]]:
 
 class TaughtDice:
     """The taught examples of one table, opened when first used. The app is their only writer,
-    so the counts are cached and `version` grows with every change: the camera thread builds a
-    fresh reader when it sees a new version."""
+    so the counts are cached; the camera's reader shares the examples and sees every change."""
 
     def __init__(self, data_dir: Path | str):
         self.root = taught_root(data_dir)
-        self.version = 0
         self._examples = None
         self._counts: dict[str, int] | None = None
 
@@ -80,11 +78,14 @@ class TaughtDice:
     def missing(self) -> dict[str, tuple[str, ...]]:
         return missing(self.counts())
 
-    def add(self, label: str, crop) -> None:
-        """One more example of face `label` (a crop of a die showing it)."""
+    def add(self, label: str, crop_rgb) -> None:
+        """One more example of face `label`: a die's picture as a reading keeps it (RGB rows,
+        as vision.crops.die_crop gives them); the examples are filed as BGR pictures."""
         if label not in default_dice().all_labels():
             raise ValueError(f'"{label}" is not a face of a Centerville die (like "red-contract").')
-        self.examples.add(label, crop)
+        import numpy as np  # here, not at the app's start-up (see companion/ui/app.py)
+
+        self.examples.add(label, np.ascontiguousarray(np.asarray(crop_rgb)[..., ::-1]))
         self._changed()
 
     def clear(self) -> None:
@@ -94,7 +95,6 @@ class TaughtDice:
 
     def _changed(self) -> None:
         self._counts = None
-        self.version += 1
 
     def reader(self):
         """A reader of Centerville dice by these examples (vision.taught.TaughtReader)."""
