@@ -108,6 +108,17 @@ def _area_editor(drv):
     drv.screen.open_area(next(iter(areas())))
 
 
+def _teach_view(drv):
+    """Teach the camera at Centerville's set-up, a rendered tray's dice read and shown."""
+    from companion.events import InputEvent
+    from companion.ui.widgets.teach_camera import open_teaching
+    from tests.table.test_centerville_camera import tray_reading
+
+    setup_for(drv, "centerville").edit_seats()
+    open_teaching(drv.app)
+    drv.table.handle(InputEvent("dice", tray_reading(4), "camera"))
+
+
 # Each dialog, opened the way the app opens it (the audit fails on a ModalView missing here).
 DIALOGS = {
     "CitySetupView": _setup_dialog("civility", "edit_cities"),
@@ -117,6 +128,7 @@ DIALOGS = {
     "PlayerView": _player_view,
     "AreaView": _area_view,
     "AreaEditor": _area_editor,
+    "TeachView": _teach_view,
 }
 # Dialogs the audit cannot open yet, and why (the completeness test below names any other).
 NOT_OPENED = {

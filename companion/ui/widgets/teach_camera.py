@@ -85,13 +85,13 @@ class TeachView(ModalView):
         self.colour_chips: dict[str, TouchButton] = {}
         for colour in COLOURS:
             fill = DIE_FILL[colour]
-            chip = TouchButton(text_px=16, text=colour, fill=fill, color=ink_on(fill),
+            chip = TouchButton(text_px=18, text=colour, fill=fill, color=ink_on(fill),
                                margin=s(4), chosen_fill=fill, ring=True)
             chip.bind(on_release=lambda _b, c=colour: self.post("tap", ("teach_colour", c)))
             self.colours.add_widget(chip)
             self.colour_chips[colour] = chip
         right.add_widget(self.colours)
-        self.faces = GridLayout(cols=3, spacing=s(6))
+        self.faces = GridLayout(cols=2, spacing=s(6))
         self.face_buttons: list[IconFace] = []
         right.add_widget(self.faces)
         body.add_widget(right)
@@ -117,15 +117,19 @@ class TeachView(ModalView):
         App.get_running_app().post(kind, value)
 
     def finish(self) -> None:
-        self.table.unsubscribe(self.follow)
-        self.table.stop_teaching()
         self.dismiss()
+
+    def on_dismiss(self) -> None:
+        # However the view goes (Done, or closed over it), the lesson goes with it: a lesson
+        # left open would keep taking the dice readings and confirms meant for the game.
+        self.table.unsubscribe(self.follow)
+        if self.table.teaching is not None:
+            self.table.stop_teaching()
 
     def follow(self, table) -> None:
         """Redraw from the lesson; closes itself if the lesson was ended elsewhere."""
         lesson = table.teaching
         if lesson is None:
-            table.unsubscribe(self.follow)
             self.dismiss()
             return
         die = lesson.die
@@ -160,7 +164,7 @@ class TeachView(ModalView):
             self.faces.clear_widgets()
             self.face_buttons = []
             for face in choices:
-                button = IconFace(face=face)
+                button = IconFace(face=face, beside=True, font_size=theme.scaled(18))
                 button.bind(on_release=lambda _b, f=face: self.post("tap", ("teach", f)))
                 self.faces.add_widget(button)
                 self.face_buttons.append(button)
