@@ -201,7 +201,14 @@ class DiceCamera:
             self._tell(CONNECTED, "The dice camera is back.")
             if forced_now:
                 forced_until = frame.timestamp + FORCED_READ_WAIT
-            reading = reader.feed(frame.image, frame.timestamp, frame.index)
+            try:
+                reading = reader.feed(frame.image, frame.timestamp, frame.index)
+            except ValueError as exc:
+                if self._reading_with is None:
+                    raise
+                # A taught example changing under the reader (forgotten mid-read): next frame.
+                print(f"camera: a taught reading failed: {exc}", file=sys.__stderr__)
+                reading = None
             if reading is None and forced_until is not None:
                 if reader.state == "settled":
                     reading = reader.last    # the tray is still and empty (or shows no dice)

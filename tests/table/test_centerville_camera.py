@@ -191,3 +191,14 @@ def test_dice_not_being_rolled_are_left_alone(table):
     assert [d for d, _ in wiring.pick.faces] == [pickable[0]]
     send(t, "command", Command.CONFIRM)
     assert all(t.state.dice[d] == face for d, face in kept.items() if d != pickable[0])
+
+
+def test_the_read_dice_button_reads_for_the_lesson_as_in_play(table):
+    t, _store = table
+    asked = []
+    t.dice_reader = lambda: asked.append(True)
+    t.start_teaching()
+    outcome = send(t, "command", Command.READ_DICE)   # a GPIO button, the panel or the key
+    assert asked == [True] and t.reading and "Reading the dice" in outcome.info
+    send(t, "dice", tray_reading(9))
+    assert not t.reading and t.teaching.count == 6
