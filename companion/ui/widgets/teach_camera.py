@@ -175,6 +175,10 @@ class TeachView(ModalView):
 def open_teaching(app) -> TeachView:
     """Start a lesson at `app`'s table and show it."""
     app.table.start_teaching()
-    view = TeachView(app.table)
+    try:
+        view = TeachView(app.table)
+    except Exception:
+        app.table.stop_teaching()  # no view, no lesson: the game's readings stay the game's
+        raise
     view.open(animation=False)
     return view
