@@ -46,7 +46,11 @@ class PlannedTray(SimulatedTray):
         self.plan = plan
 
     def roll(self, faces=None) -> None:
-        super().roll(faces if faces is not None else self.plan())
+        planned = self.plan() if faces is None else faces
+        if planned == "again":      # read again, not thrown: the same dice lie still
+            self._frames = []
+            return
+        super().roll(planned)
 
 
 def until(drv, predicate, what: str, timeout: float = 60.0) -> None:
@@ -72,7 +76,8 @@ def truth_by_colour(tray) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def camera(drv):
     state = {"plan": []}
-    tray = PlannedTray(lambda: state["plan"].pop(0) if state["plan"] else None, seed=11)
+    # No sensor noise: a tray read again without a throw gives the very pictures it gave before.
+    tray = PlannedTray(lambda: state["plan"].pop(0) if state["plan"] else None, seed=11, noise=0.0)
     cam = DiceCamera("sim:?icons=centerville", drv.table.post, open_source=lambda _spec: SimulatedSource(tray))
     attached = attach(drv.table, CONFIG, camera=cam)
     until(drv, lambda: drv.table.camera_status == "connected", "the camera")
@@ -162,7 +167,7 @@ def test_turns_with_camera_read_dice_a_misread_corrected_and_learned(drv, camera
     # Every throw in play shows the red die's fate (the face never taught); the rest at random.
     state["plan"].clear()
     red = cv.DIE_ORDER.index("red")
-    seen = {"readings": 0, "corrected": 0, "asked": 0, "learned_read": None}
+    seen = {"readings": 0, "corrected": 0, "asked": 0, "misread_red": None, "learned_read": None}
     steps = 0
     while seen["readings"] < 4 or seen["learned_read"] is None:
         steps += 1
@@ -175,31 +180,51 @@ def test_turns_with_camera_read_dice_a_misread_corrected_and_learned(drv, camera
         read_dice(drv)
         seen["readings"] += 1
         wanted = cv.dice_wanted(table.state)
-        truth = truth_by_colour(tray)
-        learned_before = table.taught.counts().get(UNTAUGHT, 0)
-        if red in wanted and learned_before:
-            # The face corrected before is read now: by the example the correction taught.
-            seen["learned_read"] = (wiring.camera_guess(red), wiring.camera_read[red].uncertain)
-            assert wiring.camera_guess(red) == UNTAUGHT, seen
-        if red in wanted and not learned_before:
+        first_fate = red in wanted and not table.taught.counts().get(UNTAUGHT)
+        if first_fate:
             assert wiring.pick.face(red) != UNTAUGHT    # it cannot know a face it was never shown
+            seen["misread_red"] = (f"asked, guessed {wiring.camera_guess(red)}" if wiring.pick.face(red) is None
+                                   else f"read surely as {wiring.pick.face(red)}")
             drv.screenshot("centerville-camera-misread")
             assert_layout(drv)
-        for die in wanted:
-            right = truth[cv.DIE_ORDER[die]]
-            if wiring.pick.face(die) == right:
-                continue
-            if wiring.pick.face(die) is None:
-                seen["asked"] += 1
-            else:
-                seen["corrected"] += 1
-                tap(drv, drv.screen.slots[die])       # a tap on the misread die puts it on the pad
-            assert wiring.die_on_pad(table) == die
-            tap(drv, next(b for b in drv.screen.faces if b.face == right))
-        assert [wiring.pick.face(d) for d in wanted] == [truth[cv.DIE_ORDER[d]] for d in wanted]
-        confirm(drv)                                   # "Enter the roll"
-        if red in wanted and not learned_before:
-            assert table.taught.counts().get(UNTAUGHT) == 1, table.message
-            assert "learned" in table.message and "red fate" in table.message
+        enter_as_shown(drv, tray, seen)
+        if not first_fate:
+            continue
+        assert table.taught.counts().get(UNTAUGHT) == 1, table.message
+        assert "learned" in table.message and "red fate" in table.message
+        # Undo the roll and read the same tray again (the players did not throw): the red die's
+        # fate is now read by the example the correction taught.
+        actions = len(table.session.actions)
+        tap(drv, drv.screen.ids.undo)
+        until(drv, lambda: len(table.session.actions) == actions - 1 and cv.dice_wanted(table.state),
+              "the roll to be undone")
+        state["plan"].append("again")
+        read_dice(drv)
+        seen["readings"] += 1
+        seen["learned_read"] = (wiring.camera_guess(red), "unsure" if wiring.camera_read[red].uncertain else "sure")
+        assert wiring.camera_guess(red) == UNTAUGHT, seen
+        enter_as_shown(drv, tray, seen)
     print(f"camera-read turns: {seen}")
     assert TaughtDice(drv.store.path.parent).counts().get(UNTAUGHT, 0) >= 1   # stored on disk
+
+
+def enter_as_shown(drv, tray, seen) -> None:
+    """The players check the dice row against their dice: an asked die gets its face tapped on
+    the pad, a misread one is tapped in the row and then its face; then the roll is entered."""
+    table = drv.table
+    wiring = table.game_input
+    wanted = cv.dice_wanted(table.state)
+    truth = truth_by_colour(tray)
+    for die in wanted:
+        right = truth[cv.DIE_ORDER[die]]
+        if wiring.pick.face(die) == right:
+            continue
+        if wiring.pick.face(die) is None:
+            seen["asked"] += 1
+        else:
+            seen["corrected"] += 1
+            tap(drv, drv.screen.slots[die])       # a tap on the misread die puts it on the pad
+        assert wiring.die_on_pad(table) == die
+        tap(drv, next(b for b in drv.screen.faces if b.face == right))
+    assert [wiring.pick.face(d) for d in wanted] == [truth[cv.DIE_ORDER[d]] for d in wanted]
+    confirm(drv)                                   # "Enter the roll"
