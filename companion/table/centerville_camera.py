@@ -42,10 +42,11 @@ def fill(wanted, reading, faces: dict[int, str]) -> tuple[dict[int, str], dict[i
     else:
         parts.append(f"The camera read {len(read) - len(unsure)} of {len(wanted)} dice.")
     if unsure:
-        parts.append(f"Check the {', '.join(unsure)} {_dice(unsure)}: tap the face it shows "
-                     "(the camera's guess is marked).")
+        parts.append(f"Check the {', '.join(unsure)} {_dice(unsure)}: tap the face "
+                     f"{'it shows' if len(unsure) == 1 else 'each shows'} (the camera's guess is marked).")
     if unseen and read:
-        parts.append(f"It did not find the {', '.join(unseen)} {_dice(unseen)}: tap its face.")
+        parts.append(f"It did not find the {', '.join(unseen)} {_dice(unseen)}: tap "
+                     f"{'its face' if len(unseen) == 1 else 'their faces'}.")
     if not unsure and not unseen:
         parts.append("Tap a die to correct it, or enter the roll.")
     return faces, read, " ".join(parts)

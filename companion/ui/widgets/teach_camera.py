@@ -142,7 +142,7 @@ class TeachView(ModalView):
         else:
             guess = lesson.guess()
             self.question.text = f"Die {lesson.index + 1} of {lesson.count}: which face is up?"
-            seen = guess.split("-", 1)[1] if guess else "nothing it knows yet"
+            seen = guess.split("-", 1)[1] if guess else "? (not taught)"
             self.read.text = f"{lesson.colour or 'colour unknown'} die\ncamera reads: {seen}"
         self.news.text = table.message
         for colour, chip in self.colour_chips.items():
