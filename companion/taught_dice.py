@@ -10,6 +10,7 @@ app starts as fast as before.
 """
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from companion.engine.centerville.dice import default_dice
@@ -53,15 +54,19 @@ class TaughtDice:
     def __init__(self, data_dir: Path | str):
         self.root = taught_root(data_dir)
         self._examples = None
+        # The camera thread builds its reader over these examples while the screen counts
+        # them: one TaughtExamples for both, or the reader never sees what is taught.
+        self._opening = threading.Lock()
         self._counts: dict[str, int] | None = None
 
     @property
     def examples(self):
-        if self._examples is None:
-            from vision.taught import TaughtExamples
+        with self._opening:
+            if self._examples is None:
+                from vision.taught import TaughtExamples
 
-            self._examples = TaughtExamples(self.root)
-        return self._examples
+                self._examples = TaughtExamples(self.root)
+            return self._examples
 
     def counts(self) -> dict[str, int]:
         """Examples per face label (labels with none left out)."""
