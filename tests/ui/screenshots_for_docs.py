@@ -27,9 +27,10 @@ CHOSEN = {
     "centerville-board-800x480": "centerville-board",
     "centerville-board-1280x720": "centerville-board-1280x720",
     "centerville-area-800x480": "centerville-area",
+    "teach-camera": "teach-camera",
 }
 TESTS = ("test_touch_game.py", "test_centerville_board.py", "test_centerville_touch.py",
-         "test_centerville_bot_touch.py")
+         "test_centerville_bot_touch.py", "test_centerville_camera.py")
 
 
 def main() -> int:

@@ -72,9 +72,9 @@ class TeachView(ModalView):
         left = BoxLayout(orientation="vertical", size_hint_x=0.36, spacing=s(4))
         self.crop = Image(fit_mode="contain")
         left.add_widget(self.crop)
-        self.read = _text("", 18, size_hint_y=None, height=s(52))
+        self.read = _text("", 18, size_hint_y=None, height=s(78), valign="top")  # up to 3 lines
         left.add_widget(self.read)
-        self.news = _text("", 16, color=theme.TEXT_DIM, size_hint_y=None, height=s(72), valign="top")
+        self.news = _text("", 16, color=theme.TEXT_DIM, size_hint_y=None, height=s(62), valign="top")
         left.add_widget(self.news)
         body.add_widget(left)
 
