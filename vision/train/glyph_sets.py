@@ -30,13 +30,34 @@ def _quiet_worker():
     cv2.setNumThreads(1)
 
 
+def _die_style(g, families):
+    if families == TRAIN_FAMILIES and g.random() < PIP_DICE:
+        return random_die_style(g)
+    return glyph_die_style(g, random_glyph_faces(g, families))
+
+
+# Glyphs a quarter or half turn makes the same: one class when training (a die lies any way up).
+_SAME_TURNED = {"digits-simplex/9": "6", "digits-triplex/9": "6", "letters-duplex/W": "M",
+                "letters-complex/W": "M", "letters-duplex/Z": "N", "letters-complex/Z": "N"}
+
+
+def die_labels(seed: int, index: int, families=TRAIN_FAMILIES) -> list[str]:
+    """The six face classes of die index (what die_set renders), without rendering it."""
+    g = as_generator(np.random.default_rng([seed, 15, index]))
+    style = _die_style(g, families)
+    if style.glyphs is None:
+        return [f"pip-dice/{v}" for v in range(1, 7)]
+    out = []
+    for glyph in style.glyphs.glyphs:
+        label = glyph.label
+        out.append(f"{glyph.family}/{_SAME_TURNED[label]}" if label in _SAME_TURNED else label)
+    return out
+
+
 def die_set(seed: int, index: int, renders: int, families=TRAIN_FAMILIES, size: int = SIZE) -> np.ndarray:
     """(6, renders, size, size, 3) RGB crops of die index: face value v at [v - 1]."""
     g = as_generator(np.random.default_rng([seed, 15, index]))
-    if families == TRAIN_FAMILIES and g.random() < PIP_DICE:
-        style = random_die_style(g)
-    else:
-        style = glyph_die_style(g, random_glyph_faces(g, families))
+    style = _die_style(g, families)
     return np.stack([np.stack([render_glyph_crop(g, style, v, size=size) for _ in range(renders)])
                      for v in range(1, 7)])
 

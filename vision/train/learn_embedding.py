@@ -42,8 +42,8 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def _episodes(rng, sets, dice, stop):
-    """An endless queue of (crops, shots) episodes built by a thread while TensorFlow trains."""
+def _episodes(rng, sets, classes, dice, stop):
+    """An endless queue of (crops, class ids, shots) episodes built by a thread while TensorFlow trains."""
     from .embedding import augment
     q: queue.Queue = queue.Queue(maxsize=6)
     renders = sets.shape[2]
@@ -54,7 +54,8 @@ def _episodes(rng, sets, dice, stop):
             shots = int(rng.integers(1, renders))
             order = np.stack([rng.permutation(renders) for _ in range(dice * 6)]).reshape(dice, 6, renders)
             crops = np.take_along_axis(sets[pick], order[..., None, None, None], axis=2)
-            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:])), shots))
+            ids = np.repeat(classes[pick][:, :, None], renders, axis=2).reshape(-1)
+            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:])), ids.astype(np.int32), shots))
     threading.Thread(target=work, daemon=True).start()
     return q
 
@@ -63,11 +64,15 @@ def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     started = time.monotonic()
-    from .glyph_sets import rendered_sets
+    from .glyph_sets import die_labels, rendered_sets
     log(f"Rendering {args.sets} training dice x 6 faces x {args.renders} with {args.threads} workers "
         f"(seed {args.seed}), and {args.val_sets} calibration dice (seed {args.seed + 1})")
     sets = rendered_sets(args.sets, args.seed, args.renders, args.threads, args.cache, log)
     val = rendered_sets(args.val_sets, args.seed + 1, args.renders, args.threads, args.cache, log)
+    names = [die_labels(args.seed, i) for i in range(args.sets)]
+    vocab = sorted({n for die in names for n in die})
+    classes = np.array([[vocab.index(n) for n in die] for die in names])
+    log(f"{len(vocab)} face classes among the training dice")
     rendered_s = time.monotonic() - started
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -79,11 +84,12 @@ def main(argv=None) -> int:
     tf.keras.utils.set_random_seed(args.seed)
     model = net.build(args.width)
     scale = tf.Variable(10.0, dtype=tf.float32, name="scale")
+    class_weights = tf.Variable(tf.random.normal((net.DIM, len(vocab)), stddev=0.1, seed=args.seed), name="classes")
     lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,
                                                    warmup_steps=max(1, args.steps // 25))
     opt = tf.keras.optimizers.Adam(lr)
     step_var = tf.Variable(0, dtype=tf.int64)
-    ckpt = tf.train.Checkpoint(model=model, optimizer=opt, step=step_var, scale=scale)
+    ckpt = tf.train.Checkpoint(model=model, optimizer=opt, step=step_var, scale=scale, classes=class_weights)
     manager = tf.train.CheckpointManager(ckpt, str(args.work), max_to_keep=2)
     if args.resume and manager.latest_checkpoint:
         ckpt.restore(manager.latest_checkpoint)
@@ -91,23 +97,24 @@ def main(argv=None) -> int:
     elif args.work.exists():
         shutil.rmtree(args.work)
     log(f"Training a {model.count_params()}-parameter embedding for {args.steps} episodes of {args.dice} dice")
-    variables = model.trainable_variables + [scale]
+    variables = model.trainable_variables + [scale, class_weights]
 
     @tf.function(reduce_retracing=True)
-    def train_step(x, shots):
+    def train_step(x, ids, shots):
         with tf.GradientTape() as tape:
             emb = model(x, training=True)
-            loss, acc = net.episode_loss(emb, args.dice, shots, args.renders - shots, scale)
+            proto, acc = net.episode_loss(emb, args.dice, shots, args.renders - shots, scale)
+            loss = proto + net.class_loss(emb, ids, class_weights)
         opt.apply_gradients(zip(tape.gradient(loss, variables), variables))
         return loss, acc
 
     stop = threading.Event()
-    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())]), sets, args.dice, stop)
+    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())]), sets, classes, args.dice, stop)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):
-        x, shots = q.get()
-        loss, acc = (float(v) for v in train_step(tf.constant(x), tf.constant(shots)))
+        x, ids, shots = q.get()
+        loss, acc = (float(v) for v in train_step(tf.constant(x), tf.constant(ids), tf.constant(shots)))
         step_var.assign(step + 1)
         avg = np.array([loss, acc]) if avg is None else 0.98 * avg + 0.02 * np.array([loss, acc])
         if (step + 1) % 50 == 0 or step + 1 == args.steps:
