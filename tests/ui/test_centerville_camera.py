@@ -213,6 +213,21 @@ def test_turns_with_camera_read_dice_a_misread_corrected_and_learned(drv, camera
     assert TaughtDice(drv.store.path.parent).counts().get(UNTAUGHT, 0) >= 1   # stored on disk
 
 
+def test_the_camera_is_taught_again_from_the_table_and_the_game_goes_on(drv, camera):
+    from companion.ui.widgets.teach_camera import TeachView
+
+    table = drv.table
+    actions, state = len(table.session.actions), table.state
+    tap(drv, drv.screen.ids.teach)                 # Camera, in the bar
+    view = drv.window.children[0]
+    assert isinstance(view, TeachView) and table.teaching is not None
+    assert "red: fate" not in view.needed.text      # the face learned in play counts as taught
+    tap(drv, view.done)
+    until(drv, lambda: view.parent is None and table.teaching is None, "the lesson to close")
+    assert len(table.session.actions) == actions and table.state is state
+    assert drv.app.screens.current == "centerville"
+
+
 def enter_as_shown(drv, tray, seen) -> None:
     """The players check the dice row against their dice: an asked die gets its face tapped on
     the pad, a misread one is tapped in the row and then its face; then the roll is entered."""
