@@ -245,17 +245,13 @@ class TaughtDieRead(DieRead):
 
 
 def default_finder():
-    """The shipped learned detector (vision.model), else the detection rules (vision.detect)."""
-    from .classify import ModelError
-    try:
-        from .model import DiceModel, _Finder
-        # Its calibrated peak threshold found 237 of 240 rendered Centerville dice (40 trays), as
-        # many as a lower one (0.2), which also boxed a die's side now and then.
-        return _Finder(DiceModel())
-    except (ModelError, OSError):
-        from .detect import DiceDetector
-        return DiceDetector()
+    """The shipped learned detector (vision.model); a missing or broken model file raises ModelError."""
+    from .model import DiceModel
 
+    # At its calibrated peak threshold (the .json's find_from) the detector of the icon-dice
+    # branch found 237 of 240 rendered Centerville dice (40 trays), as many as a lower one (0.2),
+    # which also boxed a die's side now and then.
+    return DiceModel()
 
 
 class TaughtReader:
