@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # On a Raspberry Pi, picamera2 comes from apt: the venv must see system site packages.
 VENV_FLAGS := $(shell test -f /etc/rpi-issue && echo --system-site-packages)
 
-.PHONY: setup run test fuzz pi-check bench train train-classifier clean-venv
+.PHONY: setup run test fuzz pi-check bench train train-classifier train-embedding clean-venv
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -51,6 +51,11 @@ train: .venv-train/.installed-stamp
 
 train-classifier: .venv-train/.installed-stamp
 	.venv-train/bin/python -m vision.train $(TRAIN_ARGS)
+
+# Retrain the few-shot face embedding of taught dice (models/dice_embedding.tflite, about 40
+# minutes on 2 cores; stopped, `make train-embedding TRAIN_ARGS=--resume` continues).
+train-embedding: .venv-train/.installed-stamp
+	nice -n 10 .venv-train/bin/python -m vision.train.learn_embedding $(TRAIN_ARGS)
 
 .venv-train/.installed-stamp: pyproject.toml
 	@test -x .venv-train/bin/python || $(PYTHON) -m venv .venv-train

@@ -7,6 +7,12 @@ The thread never touches Kivy or the session: readings and camera news go throug
 pause (a camera plugged back in is picked up without a restart). `read_now()` (the read-dice
 button) makes the next still tray count as a fresh roll; on the simulator it also throws the
 dice, since nobody can roll a simulated tray by hand.
+
+`read_with(taught)` switches between the pip reader and one reading Centerville's icon dice by
+the table's taught examples (companion.taught_dice): the thread swaps the reader inside its
+SettledReader at the next frame, so the tray's settle state and last reading carry over (a
+still tray is not read again because the lesson opened). The taught reader is built once per
+TaughtDice and embeds the examples again by itself whenever they change.
 """
 from __future__ import annotations
 
@@ -61,6 +67,9 @@ class DiceCamera:
         self._boxes: tuple = ()          # (box, face, uncertain) of the reading on the tray now
         self._tray_state = "moving"
         self._thread: threading.Thread | None = None
+        self._taught = None              # the TaughtDice to read icon dice by; None: pip dice
+        self._reading_with = None        # the TaughtDice the reader in use reads by
+        self._pip_reader = None
 
     # -- the app's side (main thread) ---------------------------------------------------------
     def start(self) -> "DiceCamera":
@@ -68,6 +77,10 @@ class DiceCamera:
             self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
             self._thread.start()
         return self
+
+    def read_with(self, taught) -> None:
+        """Read icon dice by `taught` (a TaughtDice) from the next frame on; None: pip dice."""
+        self._taught = taught
 
     def read_now(self) -> None:
         """Read the dice on the tray as a fresh roll, even if they show the last reading."""
@@ -154,11 +167,28 @@ class DiceCamera:
                     self._latest, self._boxes = None, ()
                 source.close()
 
+    def _choose_reader(self, settled) -> None:
+        """Put the reader the table wants now (pips, or icons by the taught examples) inside
+        `settled`."""
+        taught = self._taught
+        if taught is self._reading_with:
+            return
+        if self._pip_reader is None:
+            self._pip_reader = settled.reader
+        self._reading_with = taught
+        try:
+            settled.reader = self._pip_reader if taught is None else taught.reader()
+        except Exception as exc:  # a broken example or model: the dice are tapped instead
+            settled.reader = self._pip_reader
+            print(f"camera: the taught dice cannot be read: {exc}", file=sys.__stderr__)
+
     def _read_frames(self, source, reader) -> None:
         forced_until: float | None = None   # a "read now" waits until then, on the frames' clock
         period = 1.0 / self.fps
         while not self._stop.is_set():
             started = time.monotonic()
+            if hasattr(reader, "reader"):
+                self._choose_reader(reader)
             forced_now = self._force.is_set()
             if forced_now:
                 self._force.clear()
@@ -171,7 +201,14 @@ class DiceCamera:
             self._tell(CONNECTED, "The dice camera is back.")
             if forced_now:
                 forced_until = frame.timestamp + FORCED_READ_WAIT
-            reading = reader.feed(frame.image, frame.timestamp, frame.index)
+            try:
+                reading = reader.feed(frame.image, frame.timestamp, frame.index)
+            except ValueError as exc:
+                if self._reading_with is None:
+                    raise
+                # A taught example changing under the reader (forgotten mid-read): next frame.
+                print(f"camera: a taught reading failed: {exc}", file=sys.__stderr__)
+                reading = None
             if reading is None and forced_until is not None:
                 if reader.state == "settled":
                     reading = reader.last    # the tray is still and empty (or shows no dice)
@@ -192,3 +229,4 @@ class DiceCamera:
                 self.post(InputEvent("dice", reading, "camera"))
             # Pace like a camera; a real one blocks in read() and this waits no more.
             self._stop.wait(max(0.0, period - (time.monotonic() - started)))
+

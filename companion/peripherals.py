@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.dice_camera import DiceCamera
 from companion.events import TableLight
+from companion.taught_dice import icon_dice_in_play
 from hardware.config import Config, load_config
 from hardware.devices import TableDevices
 from hardware.notify import Notifier
@@ -48,6 +49,8 @@ class Peripherals:
             self.table.camera = self.camera
             self.table.dice_reader = self.camera.read_now
             self.table.subscribe(self._camera_status)
+            self.table.subscribe(self._camera_dice)
+            self._camera_dice(self.table)
             self.camera.start()
         self._follow_main_loop()
         return self
@@ -66,6 +69,11 @@ class Peripherals:
         self._camera_said = table.camera_status
         detail = self.camera.message if table.camera_status == "unavailable" else self.camera.spec
         self.notifier.status(f"dice camera {table.camera_status}: {detail}")
+
+    def _camera_dice(self, table) -> None:
+        """Icon dice by the taught examples while Centerville is played or taught; pips else."""
+        if not self._closed and table.camera is self.camera:
+            self.camera.read_with(icon_dice_in_play(table))
 
     def _follow_main_loop(self) -> None:
         from kivy.clock import Clock

@@ -1,4 +1,5 @@
-"""`companion doctor`: check display, touch, camera, GPIO, serial board, model and data directory.
+"""`companion doctor`: check display, touch, camera, GPIO, serial board, model, data directory
+and the dice the camera has been taught.
 
 Prints one line per check, what works and, for what does not, the exact command or edit that
 fixes it. Exit status 0 when nothing failed (warnings allowed), 2 when the config holds a key it
@@ -65,6 +66,7 @@ def doctor_main(argv: list[str] | None = None, *, host: Host | None = None) -> i
         ("panel", lambda: check_panel(config, args.panel_timeout)),
         ("model", lambda: check_model(config)),
         ("data", lambda: check_data_dir(config)),
+        ("taught", lambda: check_taught(config)),
     ]
     failed = False
     for name, run in checks:
@@ -265,6 +267,27 @@ def check_data_dir(config: Config) -> Check:
         return Check("data", "warn", f"{path} writable, but only {free_mb} MB free",
                      fix="free some space: the games database must be able to grow")
     return Check("data", "ok", f"{path} writable, {free_mb} MB free")
+
+
+def check_taught(config: Config) -> Check:
+    """How many Centerville faces the camera has been taught, per die colour, and where."""
+    from companion.taught_dice import TaughtDice, per_colour
+
+    taught = TaughtDice(config.data_dir)
+    if not taught.any():
+        return Check("taught", "off", f"no Centerville dice taught yet (they would be kept in "
+                     f"{taught.root}): teach the camera at Centerville's set-up, or tap the dice")
+    counts = taught.counts()
+    colours = per_colour(counts)
+    missing = sum(len(faces) for faces in taught.missing().values())
+    by_colour = ", ".join(f"{colour} {n}" for colour, n in colours.items())
+    message = (f"{len(counts)} Centerville faces taught ({sum(colours.values())} pictures: {by_colour}) "
+               f"in {taught.root}")
+    if missing:
+        return Check("taught", "warn", f"{message}; {missing} faces not taught yet",
+                     fix="teach the camera (Centerville's set-up, or Camera on its table) until no "
+                         "face is missing: the missing ones are always asked")
+    return Check("taught", "ok", message)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,12 @@ def main(argv=None) -> int:
 
     read = sub.add_parser("read", help="read the dice in images; one JSON line per image")
     read.add_argument("images", nargs="+", metavar="IMAGE")
+    read.add_argument("--taught", metavar="DIR",
+                      help="read dice by taught examples: DIR holds one sub-folder per face label, each "
+                           "with pictures of a single die showing that face; 'face' is then a label")
+    read.add_argument("--dice", choices=("centerville",),
+                      help="with --taught: the dice are Welcome to Centerville's six (adds each die's colour "
+                           "and reads it among its own faces, labels '<colour>-<icon>')")
     _reader_options(read)
 
     bench = sub.add_parser("bench", help="frame latency (p50, p95) for 1, 6 and 12 dice; peak memory")
@@ -62,11 +68,46 @@ def _make_reader(args, **kwargs):
     return DiceReader(args.faces_model, args.labels, threshold=args.threshold, detector_path=args.model, **kwargs)
 
 
+def _taught_reader(args):
+    """The TaughtReader of --taught DIR (and --dice), or an error line and None."""
+    from pathlib import Path
+
+    from .taught import TaughtExamples, TaughtReader
+    if args.dice and not args.taught:
+        print("error: --dice centerville reads by taught examples: give --taught DIR too.", file=sys.stderr)
+        return None
+    root = Path(args.taught)
+    if not root.is_dir():
+        print(f"error: --taught {root}: no such folder (one sub-folder per face label, pictures in each).",
+              file=sys.stderr)
+        return None
+    examples = TaughtExamples(root)
+    if not examples.labels():
+        print(f"error: --taught {root}: no sub-folder holds a picture; teach at least one face.", file=sys.stderr)
+        return None
+    reader = TaughtReader(examples, args.dice, keep_crops=False)
+    reader.bank()
+    for problem in examples.problems:
+        print(f"warning: {problem} Left out.", file=sys.stderr)
+    if args.dice == "centerville":
+        from companion.engine.centerville.dice import default_dice
+        foreign = sorted(set(examples.labels()) - set(default_dice().all_labels()))
+        if foreign:
+            print(f"warning: {', '.join(foreign)}: not Centerville faces (like 'red-vote'); never read.",
+                  file=sys.stderr)
+    return reader
+
+
 def _read(args) -> int:
-    reader = _make_reader(args, keep_crops=False)
+    if args.taught or args.dice:
+        reader = _taught_reader(args)
+        if reader is None:
+            return EXIT_BAD_INPUT
+    else:
+        reader = _make_reader(args, keep_crops=False)
     status = 0
     for path in args.images:
-        line, error = read_one(reader, path)
+        line, error = read_one(reader, path, taught=bool(args.taught))
         if error:
             print(f"error: {error}", file=sys.stderr)
             status = EXIT_BAD_INPUT
@@ -75,9 +116,10 @@ def _read(args) -> int:
     return status
 
 
-def read_one(reader, path) -> tuple[str | None, str | None]:
+def read_one(reader, path, taught: bool = False) -> tuple[str | None, str | None]:
     """(the JSON line, None) for a photo read, (None, the error line) for one that cannot be:
-    too small, too large, undecodable or missing. One photo never stops a batch."""
+    too small, too large, undecodable or missing. One photo never stops a batch. taught: the
+    dice carry their taught label (a pip reading's internal label is left out)."""
     from .sources import SourceUnavailable, read_image
     try:
         image = read_image(path)
@@ -89,7 +131,8 @@ def read_one(reader, path) -> tuple[str | None, str | None]:
         return None, f"{path}: {exc}"
     except Exception as exc:  # noqa: BLE001 - one photo the reader cannot read must not stop the batch
         return None, f"{path}: the dice could not be read ({type(exc).__name__}: {exc})"
-    dice = [{k: v for k, v in d.to_json().items() if k != "label"} for d in reading.dice]
+    dice = [d.to_json() if taught else {k: v for k, v in d.to_json().items() if k != "label"}
+            for d in reading.dice]
     return json.dumps({"path": str(path), "dice": dice}), None
 
 

@@ -5,6 +5,8 @@ tumbling in, then the same still picture (with fresh sensor noise) until the nex
 the tray is cleared (`clear()`, or `clear_after` seconds after each roll). Rolls come on request
 (`roll()`) or every `every` seconds.
 Time is the simulator's own (frame index / fps), or the wall clock when `realtime` is set.
+`icons=centerville` rolls Welcome to Centerville's six icon dice instead of pip dice
+(vision.synth.centerville; `roll(faces)` then takes each colour die's face value 1..6).
 """
 from __future__ import annotations
 
@@ -20,14 +22,18 @@ from .synth import render_roll
 __all__ = ["SimulatedTray", "parse_sim_options"]
 
 _OPTIONS = {"dice": int, "seed": int, "fps": float, "moving": int, "every": float, "clear_after": float,
-            "width": int, "height": int, "surface": str, "realtime": bool}
+            "width": int, "height": int, "surface": str, "realtime": bool, "icons": str}
 
 
 class SimulatedTray:
     def __init__(self, dice: int = 2, seed: int | None = None, fps: float = 15.0, moving: int = 8,
                  every: float | None = None, clear_after: float | None = None,
                  width: int = 640, height: int = 480,
-                 surface: str | None = None, realtime: bool = False, noise: float = 2.0):
+                 surface: str | None = None, realtime: bool = False, noise: float = 2.0,
+                 icons: str | None = None):
+        if icons not in (None, "", "centerville"):
+            raise ValueError(f"The simulator's icons are centerville (or none: pip dice), not {icons!r}.")
+        self.icons = icons or None
         if not 0 <= dice <= 12:
             raise ValueError(f"The simulator rolls 0 to 12 dice, not {dice}.")
         if fps <= 0:
@@ -59,17 +65,25 @@ class SimulatedTray:
         for _ in range(5):
             self._tray_seed = self.rng.getrandbits(63)
             try:
-                roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, 0, 1,
-                                   self.size, faces=faces, surface=self.surface, noise=0.0)
+                if self.icons == "centerville":
+                    from .synth.centerville import render_centerville_tray
+
+                    scene = render_centerville_tray(np.random.default_rng(self._tray_seed), self.size,
+                                                    faces=faces, surface=self.surface)
+                    still, truth = scene.image, scene.dice
+                else:
+                    roll = render_roll(np.random.default_rng(self._tray_seed), self.dice, 0, 1,
+                                       self.size, faces=faces, surface=self.surface, noise=0.0)
+                    still, truth = roll.frames[-1], roll.dice
                 break
             except ValueError as exc:
                 error = exc  # too many big dice to fit: another throw is as good a roll
         else:
             raise error
         self._empty = self._render_empty()
-        self._still = roll.frames[-1]
-        self.truth = roll.dice
-        self._frames = self._tumble(self._still, self._empty, roll.dice)
+        self._still = still
+        self.truth = truth
+        self._frames = self._tumble(self._still, self._empty, truth)
         self._last_roll_time = self._now()
 
     def _tumble(self, still: np.ndarray, empty: np.ndarray, dice) -> list[np.ndarray]:

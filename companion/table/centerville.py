@@ -4,7 +4,7 @@ and buttons become actions.
 The engine enumerates every legal action; each gets a path of words (its group, then its
 sentence, from `centerville_words`) and the screen offers them as a menu, one level at a time, so
 a player only ever sees what the rules allow. The dice are entered by tapping each die's icon
-face. What the table must read before play goes on (a scoring round step by step, the bot's turn
+face, or read by the camera once it has been taught the table's dice (`centerville_camera`). What the table must read before play goes on (a scoring round step by step, the bot's turn
 as numbered placements) is a queue of `Page`s, each confirmed in turn. What a player is in the
 middle of entering is the `Pick`: input in progress, never a game fact, cleared by every
 accepted action.
@@ -19,6 +19,7 @@ from companion.engine.centerville.dice import default_dice, split_face
 from companion.engine.centerville.state import DIE_ORDER
 from companion.events import Command, TableLight
 
+from . import centerville_camera as camera
 from . import centerville_words as words
 from . import Draft, Outcome, Table, wiring
 from .menu import Item, MenuInput, level
@@ -160,6 +161,9 @@ class CentervilleInput(MenuInput):
         self.rng = random.Random()  # only when the table asks the app to roll for the bot
         self._legal: tuple[object, list] | None = None
         self._menu: tuple | None = None
+        # The dice the camera read for the roll being entered (die index -> vision DieRead):
+        # their pictures teach the faces the players confirm or correct. Input, like the pick.
+        self.camera_read: dict[int, object] = {}
 
     # -- what the screen asks -------------------------------------------------------------------
     def legal(self, table: Table) -> list:
@@ -205,6 +209,7 @@ class CentervilleInput(MenuInput):
     def settle(self, table: Table, draft: Draft) -> Draft:
         self.pick = Pick()
         self.pages = []
+        self.camera_read = {}
         state = table.state
         if state is not None and state.phase == "setup-draw" and not table.session.actions:
             # A new game starts with the rulebook's set-up: what to put where, read and done.
@@ -225,7 +230,18 @@ class CentervilleInput(MenuInput):
         return head if len(head) <= 18 else words.action_group(action)  # two lines on the button
 
     def wants_dice(self, table: Table) -> bool:
-        return False  # icon dice are tapped; the camera reads them once taught (the icon dice issue)
+        """While a roll is awaited and the camera has been taught the table's dice."""
+        taught = table.taught
+        return bool(dice_wanted(table.state)) and taught is not None and taught.any()
+
+    def reading_intent(self, table: Table, reading) -> tuple:
+        # Icon dice never take the pip path: an unsure die is asked on the face pad.
+        return ("reading", reading)
+
+    def camera_guess(self, die: int) -> str | None:
+        """The face the camera read on die `die` of the roll being entered, if it read one."""
+        read = self.camera_read.get(die)
+        return None if read is None else camera.die_label(read, DIE_ORDER[die])
 
     def light(self, table: Table) -> TableLight:
         if self.pages:
@@ -320,7 +336,12 @@ class CentervilleInput(MenuInput):
         if missing:
             return Outcome(info=f"Tap the face of the {', '.join(missing)} "
                                 f"{'die' if len(missing) == 1 else 'dice'} first.")
-        return self.take(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
+        lessons = camera.lessons(self.camera_read, dict(self.pick.faces))
+        outcome = self.take(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
+        if outcome.action is not None and lessons:
+            said = camera.learned(table.taught, lessons)
+            outcome.info = "; ".join(part for part in (outcome.info, said) if part)
+        return outcome
 
     def on_roll_for_bot(self, table: Table) -> Outcome:
         """The table asks the app to roll the bot's dice (the faces are drawn here and logged as
@@ -339,9 +360,23 @@ class CentervilleInput(MenuInput):
         return Outcome(info="The camera reads pip dice; enter Centerville's icon dice by tapping "
                             "their faces.")
 
+    def on_reading(self, table: Table, reading) -> Outcome:
+        """A settled camera reading: the dice it read surely fill the row, the rest are asked."""
+        wanted = dice_wanted(table.state)
+        if not wanted:
+            return Outcome(info="No dice are to be rolled now.")
+        if not self.wants_dice(table):
+            return Outcome(info="The camera has not been taught these dice yet: teach it (Camera), "
+                                "or tap each die's face.")
+        faces, read, info = camera.fill(wanted, reading, dict(self.pick.faces))
+        self.camera_read = read
+        self._set(table, faces=tuple(sorted(faces.items())), die=None)
+        return Outcome(info=info)
+
     def on_clear(self, table: Table) -> Outcome:
         if self.pick.path:
             return self._set(table, path=self.pick.path[:-1], cursor=None)
+        self.camera_read = {}  # the faces are entered afresh: by hand, or by a new reading
         return self._set(table, faces=(), die=None, pickup=(), cursor=None)
 
     def on_page(self, table: Table) -> Outcome:

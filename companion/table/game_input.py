@@ -48,6 +48,11 @@ class GameInput:
         shows would only wait for a confirm)."""
         return False
 
+    def reading_intent(self, table: Table, reading) -> tuple | None:
+        """The intent of a camera reading for a game that reads it itself (icon dice), or None:
+        the table's pip path (faces 1-6, the dice check for unsure dice) then applies."""
+        return None
+
     def light(self, table: Table) -> TableLight:
         return TableLight.IDLE
 

@@ -45,6 +45,10 @@ class Table:
         self.camera_status = ""
         self.panel_status = ""  # "connected" / "disconnected" once the serial panel said so
         self.dice_check: Any = None     # an uncertain camera reading awaiting the players' check
+        # The table's taught Centerville dice (companion.taught_dice.TaughtDice; the app sets it)
+        # and the lesson teaching them, while it is open (companion.table.teach.Teaching).
+        self.taught: Any = None
+        self.teaching: Any = None
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE
@@ -54,6 +58,11 @@ class Table:
     def subscribe(self, callback: Callable[["Table"], None]) -> None:
         """`callback(table)` after every change: the screen re-renders from `table.session.state`."""
         self._observers.append(callback)
+
+    def unsubscribe(self, callback: Callable[["Table"], None]) -> None:
+        """Stop calling `callback` (a dialog that closes)."""
+        if callback in self._observers:
+            self._observers.remove(callback)
 
     def on_light(self, callback: Callable[[TableLight], None]) -> None:
         """`callback(light)` whenever what the table waits for changes (LEDs, the panel ring)."""
@@ -140,9 +149,16 @@ class Table:
                 self.say(outcome.info, error=isinstance(result, Exception))
             self._changed()
             return outcome or Outcome()
+        if self.teaching is not None:
+            outcome = self.teaching.handle(self, event)
+            if outcome is not None:  # the lesson's: a reading, read-dice, confirm, its taps
+                self.say(outcome.info or "")
+                self._changed()
+                return outcome
         if self.session is None or self._input is None:
             return Outcome(info="No game is open.")
-        if (event.kind == "dice" and getattr(event.value, "uncertain", False)
+        own = self._input.reading_intent(self, event.value) if event.kind == "dice" else None
+        if own is None and (event.kind == "dice" and getattr(event.value, "uncertain", False)
                 and self._input.wants_dice(self)):
             # The camera was unsure of a die: the players check (and correct) it first.
             self.reading = False
@@ -161,7 +177,9 @@ class Table:
                 and event.value in (Command.CONFIRM, Command.CONFIRM.value)):
             # Confirm (a button as well as the dialog) takes the dice as the camera read them.
             event = InputEvent("dice", self.dice_check, event.source)
-        intent = self._intent(event)
+        if own is not None:
+            self.reading = False
+        intent = own if own is not None else self._intent(event)
         if intent is not None and intent[0] in ("dice", "die", "clear"):
             self.dice_check = None
         if intent is None:
@@ -305,6 +323,23 @@ class Table:
         if self.session is None or self._input is None or not self.session.can_undo:
             return ""
         return self._input.short(self.session.before_last, self.session.actions[-1])
+
+    def start_teaching(self) -> None:
+        """Open a lesson teaching the camera the table's dice (companion.table.teach)."""
+        from .teach import Teaching
+
+        if self.taught is None:
+            raise RuntimeError("The table has no place to keep taught dice (table.taught is unset).")
+        self.teaching = Teaching(self.taught)
+        self.say("Roll the dice into the tray, then read the dice." if self.dice_reader is not None
+                 else "No dice camera is connected: the camera cannot be taught now.")
+        self._changed()
+
+    def stop_teaching(self) -> None:
+        self.teaching = None
+        self.reading = False
+        self.say("")
+        self._changed()
 
     def read_dice(self) -> Outcome:
         if self.dice_reader is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 import resource
 import time
+from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -17,6 +18,7 @@ from companion.events import InputEvent
 from companion.session import Session
 from companion.store import StoreError
 from companion.table import Table
+from companion.taught_dice import TaughtDice
 
 from . import theme
 from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
@@ -42,6 +44,8 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self.store = store
         self.table = Table(command_keys=command_keys, background=True)  # the window never waits
+        # The camera's taught Centerville dice live beside games.db: they belong to the table.
+        self.table.taught = TaughtDice(Path(store.path).parent)
         self.exit_after_first_frame = exit_after_first_frame
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None

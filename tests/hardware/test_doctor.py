@@ -124,3 +124,28 @@ def test_an_unknown_config_key_fails_the_config_check_with_the_nearest_key_and_e
     line = next(line for line in out.splitlines() if line.split()[1:2] == ["config"])
     assert line.split()[0] == "FAIL"
     assert line.endswith(f"{config}: gpio.hold_tme: unknown key; did you mean hold_time? (ignored)")
+
+
+def test_the_taught_centerville_faces_are_counted_per_colour_and_located(tmp_path):
+    import numpy as np
+
+    from companion.engine.centerville.dice import default_dice
+    from companion.taught_dice import TaughtDice
+    from hardware.doctor import check_taught
+
+    config = parse_config({"data": {"dir": str(tmp_path)}})
+    check = check_taught(config)
+    assert check.state == "off" and str(tmp_path / "taught-dice" / "centerville") in check.message
+    taught = TaughtDice(tmp_path)
+    die = np.zeros((40, 40, 3), np.uint8)
+    die[8:32, 8:32] = (200, 40, 40)
+    for label in ("red-vote", "red-vote", "black-tree"):
+        taught.add(label, die)
+    check = check_taught(config)
+    assert check.state == "warn" and "29 faces not taught yet" in check.message
+    assert ("2 Centerville faces taught (3 pictures: red 2, yellow 0, blue 0, purple 0, green 0, "
+            f"black 1) in {taught.root}") in check.message
+    for label in default_dice().all_labels():
+        taught.add(label, die)
+    check = check_taught(config)
+    assert check.state == "ok" and "31 Centerville faces taught (34 pictures" in check.message

@@ -33,9 +33,11 @@ CHOSEN = {
     "history-many": "history",
     "stats-many": "stats",
     "dice-fairness-many": "dice-fairness",
+    "teach-camera": "teach-camera",
 }
 TESTS = ("test_touch_game.py", "test_civility_touch.py", "test_centerville_board.py",
-         "test_centerville_touch.py", "test_centerville_bot_touch.py", "test_history_touch.py")
+         "test_centerville_touch.py", "test_centerville_bot_touch.py", "test_history_touch.py",
+         "test_centerville_camera.py")
 
 
 def main() -> int:

@@ -160,6 +160,17 @@ def _dice_check(drv):
     assert drv.wait_for(lambda: drv.screen.dice_check.showing, 30), drv.table.message
 
 
+def _teach_view(drv):
+    """Teach the camera at Centerville's set-up, a rendered tray's dice read and shown."""
+    from companion.events import InputEvent
+    from companion.ui.widgets.teach_camera import open_teaching
+    from tests.table.test_centerville_camera import tray_reading
+
+    setup_for(drv, "centerville").edit_seats()
+    open_teaching(drv.app)
+    drv.table.handle(InputEvent("dice", tray_reading(4), "camera"))
+
+
 # Each dialog, opened the way the app opens it (the audit fails on a ModalView missing here).
 DIALOGS = {
     "CitySetupView": _setup_dialog("civility", "edit_cities"),
@@ -173,6 +184,7 @@ DIALOGS = {
     "RenameView": _rename_view,
     "TrayPopup": _tray_popup,
     "DiceCheck": _dice_check,
+    "TeachView": _teach_view,
 }
 NOT_OPENED: dict[str, str] = {}  # dialogs the audit cannot open yet, and why
 

@@ -19,6 +19,7 @@ from ..widgets.centerville_paint import ink_on, mix, player_rgb
 from ..widgets.centerville_players import PlayerView
 from ..widgets.common import TouchButton, shown
 from ..widgets.icon_die import IconFace
+from ..widgets.teach_camera import open_teaching
 from . import TableScreen, load_kv, undo_text
 
 load_kv(__file__)
@@ -52,6 +53,9 @@ class CentervilleScreen(TableScreen):
     def on_confirm(self) -> None:
         self.post("command", "confirm")
 
+    def teach(self) -> None:
+        open_teaching(App.get_running_app())
+
     # -- rendering -----------------------------------------------------------------------------
     def render(self, table) -> None:
         session, state = table.session, table.state
@@ -61,6 +65,9 @@ class CentervilleScreen(TableScreen):
         ids = self.ids
         ids.undo.disabled = not session.can_undo
         ids.undo.text = undo_text(table)
+        camera = table.camera is not None
+        ids.teach.opacity, ids.teach.disabled = (1, False) if camera else (0, True)
+        ids.teach.width = theme.scaled(96) if camera else 0
         ids.redo.disabled = not session.can_redo
         items = wiring.items(table)
         page = wiring.pages[0] if wiring.pages else None
@@ -149,7 +156,10 @@ class CentervilleScreen(TableScreen):
         if reading:
             on_pad = None
         pad = self.ids.pad
+        guess = wiring.camera_guess(on_pad) if on_pad is not None else None
         if on_pad == self._pad_die and (on_pad is None or self.faces):
+            for button in self.faces:  # the camera's guess for an unsure die, marked
+                button.marked = button.face == guess
             return  # the same die's faces are on the pad already
         self._pad_die = on_pad
         pad.clear_widgets()
@@ -160,7 +170,7 @@ class CentervilleScreen(TableScreen):
                 if face not in seen:
                     seen.append(face)
             for face in seen:
-                button = IconFace(face=face)
+                button = IconFace(face=face, marked=face == guess)
                 button.bind(on_release=lambda _b, f=face: self.post("tap", ("face", f)))
                 pad.add_widget(button)
                 self.faces.append(button)

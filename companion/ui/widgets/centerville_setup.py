@@ -3,6 +3,7 @@ each player's colour, and each player's secret Legacy tile, entered privately. G
 header's "colours" and "legacies" options and the names in seating order."""
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -14,6 +15,7 @@ from companion.table.centerville_names import legacy_name
 from .. import theme
 from .centerville_paint import PLAYER_RGB, ink_on
 from .common import TouchButton
+from .teach_camera import open_teaching
 
 def piece_colour(name: str) -> tuple:
     """A player colour of the board file (gray, white, ...) as the pieces show it."""
@@ -87,6 +89,10 @@ class SeatsView(ModalView):
                       halign="left", valign="middle")
         title.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         top.add_widget(title)
+        # Optional: the camera learns the table's icon dice here, or later from the table.
+        teach = TouchButton(text_px=18, text="Teach the camera", size_hint_x=None, width=s(190))
+        teach.bind(on_release=lambda *_: open_teaching(App.get_running_app()))
+        top.add_widget(teach)
         done = TouchButton(text_px=18, text="Done", bold=True, fill=theme.CONFIRM_DEEP,
                            size_hint_x=None, width=s(120))
         done.bind(on_release=lambda *_: self.finish())

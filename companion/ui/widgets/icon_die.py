@@ -74,6 +74,7 @@ class IconFace(ButtonBehavior, Label):
     face = StringProperty("")
     marked = BooleanProperty(False)
     picked = BooleanProperty(False)
+    beside = BooleanProperty(False)  # the name beside the die, not under it (wide buttons)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("font_size", theme.scaled(18))
@@ -81,7 +82,7 @@ class IconFace(ButtonBehavior, Label):
         kwargs.setdefault("valign", "bottom")
         super().__init__(**kwargs)
         self.bind(pos=self.redraw, size=self.redraw, face=self.redraw, marked=self.redraw,
-                  picked=self.redraw, state=self.redraw, disabled=self.redraw)
+                  picked=self.redraw, state=self.redraw, disabled=self.redraw, beside=self.redraw)
         self.redraw()
 
     @property
@@ -95,13 +96,20 @@ class IconFace(ButtonBehavior, Label):
     def redraw(self, *_args) -> None:
         colour, icon = self.colour, self.icon
         self.text = ICON_NAMES.get(icon, icon) if icon else "?"
-        self.text_size = (self.width, self.height - 4)
         self.color = theme.TEXT
         self.canvas.before.clear()
-        name_room = self.font_size * 1.35
-        side = max(0, min(self.width * 0.92, self.height - name_room))
-        x = self.x + (self.width - side) / 2
-        y = self.y + name_room
+        if self.beside:
+            side = max(0, min(self.height * 0.9, self.width * 0.45))
+            x, y = self.x + self.height * 0.05, self.y + (self.height - side) / 2
+            self.halign, self.valign = "left", "middle"
+            self.padding = [side + self.height * 0.2, 0, 0, 0]
+            self.text_size = (self.width, self.height)
+        else:
+            self.text_size = (self.width, self.height - 4)
+            name_room = self.font_size * 1.35
+            side = max(0, min(self.width * 0.92, self.height - name_room))
+            x = self.x + (self.width - side) / 2
+            y = self.y + name_room
         with self.canvas.before:
             fill = DIE_FILL.get(colour, theme.PANEL_LIGHT)
             Color(*(fill if icon else theme.PANEL_LIGHT))

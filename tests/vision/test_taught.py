@@ -1,0 +1,127 @@
+"""Reading dice by taught examples (vision.taught.TaughtReader): the shipped embedding and the
+shipped learned detector on rendered Centerville trays, real files for the taught examples."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.engine.centerville.dice import default_dice
+from vision.reader import SettledReader
+from vision.settle import SettleConfig
+from vision.synth.glyphs import glyph_die_style, random_glyph_faces, render_glyph_crop
+from vision.taught import Embedder, TaughtExamples, TaughtReader
+
+from .taught_helpers import picture, teach_every_face, tray
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return Embedder()
+
+
+@pytest.fixture()
+def reader(tmp_path, embedder):
+    r = TaughtReader(TaughtExamples(tmp_path / "taught"), "centerville", embedder=embedder)
+    teach_every_face(r.teach, seed=21, rounds=2)
+    return r
+
+
+def _score(reading, scene):
+    right = silent = 0
+    for truth in scene.dice:
+        cx, cy = (truth.box[0] + truth.box[2]) / 2, (truth.box[1] + truth.box[3]) / 2
+        hits = [d for d in reading.dice if d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]]
+        die = max(hits, key=lambda d: bool(d.color))  # a die's own box before a doubled one
+        right += die.label == truth.label
+        silent += die.label != truth.label and not die.uncertain
+    return right, silent
+
+
+def test_six_dice_are_read_by_colour_and_taught_icon(reader):
+    right = silent = 0
+    for seed in range(4):
+        scene = tray(seed)
+        reading = reader.read(scene.image)
+        # Each colour once; a box beyond the six (the detector boxing a die twice) is asked about.
+        assert sorted(d.color for d in reading.dice if d.color) == sorted(default_dice().order)
+        assert all(d.uncertain and d.label == "" for d in reading.dice if not d.color)
+        r, s = _score(reading, scene)
+        right, silent = right + r, silent + s
+    # The shipped embedding reads about three in four of these right (bench/icon_dice.py); what
+    # it does not read right it must ask about.
+    assert right >= 14 and silent == 0, (right, silent)
+
+
+def test_a_die_is_read_only_among_its_own_colours_faces(reader):
+    # A folder named for a face the black die does not have is never a candidate for it.
+    scene = tray(0)
+    red = next(d for d in scene.dice if d.color == "red")
+    reader.teach("black-fate", picture(scene.image, red.box))
+    assert "black-fate" not in reader.candidates("black")
+    assert set(reader.candidates("black")) <= set(default_dice().labels(default_dice().index("black")))
+    for seed in range(3):
+        assert all(d.label != "black-fate" for d in reader.read(tray(seed).image).dice)
+
+
+def test_a_die_whose_faces_are_not_taught_is_asked_not_guessed(tmp_path, embedder):
+    r = TaughtReader(TaughtExamples(tmp_path), "centerville", embedder=embedder)
+    teach_every_face(r.teach, seed=21, colours=("red",))
+    reading = r.read(tray(1).image)
+    for die in reading.dice:
+        if die.color == "red":
+            assert die.label.startswith("red-")
+        elif not die.color:
+            assert die.label == "" and die.uncertain
+        else:
+            assert die.label == "" and die.uncertain and die.reason == "no face of this die is taught"
+
+
+def test_a_correction_is_learned_and_persists(tmp_path, embedder):
+    examples = TaughtExamples(tmp_path)
+    r = TaughtReader(examples, "centerville", embedder=embedder)
+    teach_every_face(r.teach, seed=21)
+    scene = tray(2)
+    before = r.read(scene.image)
+    truth = scene.dice[4]  # the green die
+    die = next(d for d in before.dice if d.color == truth.color)
+    # The player taps the die's right face (whatever was read): it is filed and used at once.
+    r.teach(truth.label, picture(scene.image, die.box))
+    after = next(d for d in r.read(scene.image).dice if d.color == truth.color)
+    assert after.label == truth.label and not after.uncertain
+    assert examples.counts()[truth.label] >= 2
+    # A new reader on the same folder (the app restarted) reads the same.
+    again = TaughtReader(TaughtExamples(tmp_path), "centerville", embedder=embedder)
+    assert [d.label for d in again.read(scene.image).dice] == [d.label for d in r.read(scene.image).dice]
+
+
+def test_settled_reading_gives_one_reading_of_a_still_tray(reader):
+    settled = SettledReader(reader, SettleConfig(still_seconds=0.5))
+    image = tray(3).image
+    readings = [settled.feed(image.copy(), t / 10) for t in range(20)]
+    got = [r for r in readings if r is not None]
+    assert len(got) == 1 and len(got[0].dice) == 6
+
+
+def test_any_dice_a_table_teaches_are_read_by_their_own_labels(tmp_path, embedder):
+    # A die of a glyph family the embedding never trained on (outlined shapes), one example a face.
+    g = np.random.default_rng(5)
+    faces = random_glyph_faces(g, family="shapes-outline")
+    style = glyph_die_style(g, faces)
+    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object())
+    names = [gl.name for gl in faces.glyphs]
+    for v, name in enumerate(names, 1):
+        r.teach(name, render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy())
+    right = 0
+    for v, name in enumerate(names, 1):
+        for _ in range(3):
+            read = r.read_crop(render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy())
+            right += read.label == name
+            assert read.label == name or read.uncertain
+    assert right >= 9  # of 18, chance 3: one example a face of shapes never trained on
+
+
+def test_a_frame_that_is_no_picture_is_refused(reader):
+    with pytest.raises(ValueError, match="8-bit BGR image"):
+        reader.read(np.zeros((4, 4, 3), np.uint8))
+    with pytest.raises(ValueError, match="'centerville'"):
+        TaughtReader(reader.examples, "catan", embedder=reader.embedder)

@@ -1,0 +1,202 @@
+"""Which die: Centerville's six dice told apart by colour under the table's light.
+
+A die's body colour is measured on its top face (the larger of two colour clusters there: the
+body, not the icon's ink), in linear light. The lamp is unknown: a warm bulb makes white paper
+yellow and a blue die grey. So the tray's colour gives a first white balance (the tray, away from
+the dice, is taken to be roughly neutral, weakly: felt is often green), and the dice found
+together are matched to the six colours as one assignment (each colour once), every one of the
+720 orders tried with its own best white balance (per-channel gains, pulled toward the tray's);
+the order whose balanced colours lie nearest the references wins. A die's colour confidence is
+how much worse the best order that gives it another colour is.
+
+Reference colours are data (data/centerville_colours.toml): the rulebook names the colours, not
+their shades; a table's taught examples can replace them (reference_from_examples).
+"""
+from __future__ import annotations
+
+import itertools
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import cv2
+import numpy as np
+
+__all__ = ["DieColour", "assign_colours", "candidates", "measure", "nearest_colour", "references", "tray_gains"]
+
+# A tray's colour says at most this much (log gain) of the lamp's: felt is often green or red.
+MAX_TRAY_CAST = 0.3
+# The tray's white balance is a prior worth this many dice's evidence (chosen on 250 rendered
+# trays, seed 7: 0.5 misnamed 6 of 1500 dice, 0.1 none).
+TRAY_WEIGHT = 0.1
+# A cost gap (summed Lab distances) this big between the best order and the best one giving a
+# die another colour makes that die's colour sure (confidence 1).
+SURE_GAP = 20.0
+
+
+@dataclass(frozen=True)
+class DieColour:
+    colour: str | None      # None: more dice than colours, this one was left out
+    confidence: float       # 0..1
+    measured: tuple[float, float, float]  # the body's BGR, white-balanced, 0..255
+
+
+@lru_cache(maxsize=1)
+def references() -> dict[str, np.ndarray]:
+    """Colour name -> reference body colour, BGR 0..255 (from data/centerville_colours.toml)."""
+    text = resources.files("vision").joinpath("data", "centerville_colours.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    out = {}
+    for name, value in data.get("colours", {}).items():
+        if not (isinstance(value, list) and len(value) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 255
+                                                                    for v in value)):
+            raise ValueError(f"vision/data/centerville_colours.toml: colours.{name} must be [B, G, R], 0..255.")
+        out[name] = np.array(value, np.float64)
+    return out
+
+
+def _linear(bgr) -> np.ndarray:
+    return (np.asarray(bgr, np.float64) / 255.0) ** 2.2
+
+
+_XYZ = np.array([[0.1805, 0.3576, 0.4124], [0.0722, 0.7152, 0.2126], [0.9505, 0.1192, 0.0193]])  # BGR -> XYZ
+_WHITE = np.array([0.9505, 1.0, 1.089])
+
+
+def _lab(linear_bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab (D65) of linear BGR values, any leading shape."""
+    t = (np.clip(linear_bgr, 0, None) @ _XYZ.T) / _WHITE
+    f = np.where(t > 0.008856, np.cbrt(t), 7.787 * t + 16 / 116)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
+
+
+def candidates(frame_bgr: np.ndarray, box) -> np.ndarray:
+    """The colours that may be the die's body, linear BGR (c, 3), likeliest first.
+
+    The box's pixels (shrunk to 20 x 20) fall in three colour clusters: the tray showing at the
+    box's corners, the body (top face and sides, shaded) and the icon's ink, which can fill much
+    of the face (a black vote on a yellow die outnumbers the yellow at its middle), so neither
+    the middle nor the biggest cluster is surely the body. The cluster nearest the tray just
+    outside the box is dropped; the others of a sixth of the pixels or more are candidates, the
+    most colourful first (ink is white or black). The assignment picks among them.
+    """
+    x0, y0, x1, y1 = (float(v) for v in box)
+    h, w = frame_bgr.shape[:2]
+    mx, my = (x1 - x0) * 0.08, (y1 - y0) * 0.08
+    ix0, iy0 = max(int(x0 + mx), 0), max(int(y0 + my), 0)
+    ix1, iy1 = min(int(np.ceil(x1 - mx)), w), min(int(np.ceil(y1 - my)), h)
+    if ix1 <= ix0 or iy1 <= iy0:
+        raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
+    region = frame_bgr[iy0:iy1, ix0:ix1]
+    if region.shape[0] * region.shape[1] > 400:
+        region = cv2.resize(region, (20, 20), interpolation=cv2.INTER_AREA)
+    px = region.reshape(-1, 3).astype(np.float32)
+    if len(px) < 12:
+        return _linear(np.median(px, axis=0))[None]
+    pad = int(max(2, 0.15 * max(x1 - x0, y1 - y0)))
+    ring = np.concatenate([frame_bgr[max(int(y0) - pad, 0):max(int(y0), 1), max(int(x0), 0):int(x1)].reshape(-1, 3),
+                           frame_bgr[int(y1):int(y1) + pad, max(int(x0), 0):int(x1)].reshape(-1, 3),
+                           frame_bgr[max(int(y0), 0):int(y1), max(int(x0) - pad, 0):max(int(x0), 1)].reshape(-1, 3),
+                           frame_bgr[max(int(y0), 0):int(y1), int(x1):int(x1) + pad].reshape(-1, 3)])
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+    # Start from thirds by brightness (dark, middle, bright): the same pixels always give the
+    # same clusters (cv2's own seeding draws from a global random state).
+    rank = np.argsort(np.argsort(px.sum(axis=1), kind="stable"), kind="stable")
+    start = (rank * 3 // len(px)).astype(np.int32).reshape(-1, 1)
+    _, lab, centres = cv2.kmeans(px, 3, start, crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
+    lab = lab.ravel()
+    sizes = np.bincount(lab, minlength=3).astype(float)
+    if len(ring):
+        tray = np.median(ring.astype(np.float32), axis=0)
+        near = int(np.linalg.norm(centres - tray, axis=1).argmin())
+        if np.linalg.norm(centres[near] - tray) < 40:
+            sizes[near] = 0
+    keep = [c for c in range(3) if sizes[c] >= max(1.0, sizes.sum() / 6)] or [int(sizes.argmax())]
+    chroma = centres.max(axis=1) - centres.min(axis=1)
+    keep.sort(key=lambda c: -chroma[c])
+    return np.stack([_linear(np.median(px[lab == c], axis=0)) for c in keep])
+
+
+def measure(frame_bgr: np.ndarray, box) -> np.ndarray:
+    """The die's likeliest body colour, linear BGR (the first of candidates)."""
+    return candidates(frame_bgr, box)[0]
+
+
+def tray_gains(frame_bgr: np.ndarray, boxes) -> np.ndarray:
+    """Log per-channel gains that make the tray (away from the dice) neutral grey."""
+    h, w = frame_bgr.shape[:2]
+    k = max(1, int(max(h, w) // 96))  # a tray's colour needs no more than ~100 x 75 samples
+    small = frame_bgr[::k, ::k]
+    mask = np.ones(small.shape[:2], bool)
+    for x0, y0, x1, y1 in boxes:
+        pad = 0.3 * max(x1 - x0, y1 - y0)
+        mask[max(int((y0 - pad) / k), 0):int((y1 + pad) / k) + 1, max(int((x0 - pad) / k), 0):int((x1 + pad) / k) + 1] = False
+    px = small[mask] if mask.any() else small.reshape(-1, 3)
+    mean = _linear(np.median(px.reshape(-1, 3), axis=0)) + 1e-4
+    return np.log(mean) - np.log(mean).mean()
+
+
+def _weights(refs: np.ndarray) -> np.ndarray:
+    # A dark die says little about the lamp's colour (its few levels are mostly noise).
+    return np.clip(refs.mean(axis=-1) * 4, 0.02, 1.0)
+
+
+def assign_colours(frame_bgr: np.ndarray, boxes, names: tuple[str, ...] | None = None) -> list[DieColour]:
+    """The colour of each die in boxes, as one assignment: each colour of names at most once."""
+    refs_by_name = references()
+    names = tuple(names or refs_by_name)
+    if not boxes:
+        return []
+    cands = [candidates(frame_bgr, b) for b in boxes]
+    c_max = max(len(c) for c in cands)
+    # (n, C, 3) candidates, a die's missing ones repeating its first.
+    m = np.stack([np.concatenate([c, np.repeat(c[:1], c_max - len(c), 0)]) for c in cands]) + 1e-4
+    refs = _linear(np.stack([refs_by_name[c] for c in names])) + 1e-4          # (k, 3)
+    prior = np.clip(tray_gains(frame_bgr, boxes), -MAX_TRAY_CAST, MAX_TRAY_CAST)
+    n, k = len(m), len(names)
+    use = min(n, k)
+    lab_refs = _lab(refs)
+    # Dice beyond the colours' count: every subset of `use` dice is tried (rare: a die boxed
+    # twice, a die from another game), and every order of the colours over them.
+    orders = np.array(list(itertools.permutations(range(k), use)))              # (P, use)
+    subsets = list(itertools.combinations(range(n), use)) if n > k else [tuple(range(n))]
+    # Under the tray's balance alone, the candidate of each die nearest each colour.
+    near = np.linalg.norm(_lab(m / np.exp(prior))[:, :, None] - lab_refs[None, None], axis=-1).argmin(1)  # (n, k)
+    best = None
+    for subset in subsets:
+        sub = list(subset)
+        pick = near[sub][np.arange(use)[None], orders]                          # (P, use)
+        ms = m[sub][np.arange(use)[None], pick]                                 # (P, use, 3)
+        r = refs[orders]                                                        # (P, use, 3)
+        d = np.log(ms) - np.log(r)                                              # (P, use, 3)
+        wt = _weights(r)[..., None]
+        # Per order: gains as the weighted mean log ratio, pulled toward the tray's.
+        g = ((wt * d).sum(1) + TRAY_WEIGHT * (prior + d.mean(axis=(1, 2))[:, None])) / (wt.sum(1) + TRAY_WEIGHT)
+        balanced = ms / np.exp(g)[:, None, :]
+        cost = np.linalg.norm(_lab(balanced) - lab_refs[orders], axis=-1)      # (P, use)
+        total = cost.sum(axis=1)
+        i = int(total.argmin())
+        if best is None or total[i] < best[0]:
+            best = (float(total[i]), subset, orders, total, i, balanced)
+    _, subset, orders, total, i, balanced = best
+    out: list[DieColour] = [DieColour(None, 0.0, (0.0, 0.0, 0.0)) for _ in boxes]
+    for j, die in enumerate(subset):
+        colour = orders[i, j]
+        other = total[orders[:, j] != colour]
+        gap = float(other.min() - total[i]) if len(other) else SURE_GAP
+        seen = tuple(float(v) for v in np.clip(balanced[i, j], 0, 1) ** (1 / 2.2) * 255)
+        out[die] = DieColour(names[colour], float(np.clip(gap / SURE_GAP, 0, 1)), seen)
+    return out
+
+
+def nearest_colour(picture_bgr: np.ndarray, names: tuple[str, ...] | None = None) -> tuple[str, float]:
+    """The colour of one die filling a picture, by its nearest reference (no white balance:
+    a single die gives no tray to balance against); confidence from the runner-up's distance."""
+    refs_by_name = references()
+    names = tuple(names or refs_by_name)
+    h, w = picture_bgr.shape[:2]
+    lab = _lab(measure(picture_bgr, (0, 0, w, h)))
+    dist = sorted((float(np.linalg.norm(lab - _lab(_linear(refs_by_name[c])))), c) for c in names)
+    gap = dist[1][0] - dist[0][0] if len(dist) > 1 else SURE_GAP
+    return dist[0][1], float(np.clip(gap / SURE_GAP, 0, 1))

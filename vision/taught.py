@@ -1,0 +1,369 @@
+"""Few-shot dice reading by taught examples: Centerville's icon dice, or any die a table teaches.
+
+A table teaches its own dice: a few crops of each face, filed under the face's label. A die in a
+frame is read by embedding its crop (models/dice_embedding.tflite: a small CNN giving an
+L2-normalised vector) and comparing it with the taught examples of the faces that die can show;
+its face is the label whose nearest examples are most similar. Where the nearest examples are
+far (a face never taught, a die half hidden) or two faces come close (the examples disagree),
+the die is flagged uncertain, with a reason, so the table asks instead of guessing.
+
+    TaughtExamples(root)            taught crops on disk: root/<label>/<n>.png
+    TaughtReader(examples, dice=None | "centerville")
+        .read(frame_bgr) -> DiceReading   (vision.reader's reading; dice are TaughtDieRead)
+        .read_crop(crop_bgr) -> TaughtDieRead   one die filling the picture
+        .teach(label, crop_bgr)           add an example (a confirmed or corrected face)
+    Embedder(model_path=None)       crops -> unit vectors (the TFLite network, loaded once)
+
+With dice="centerville" every die's colour is found first (vision.colours: the six dice of a
+tray as one assignment, under the table's light) and the die is read among its own colour's
+faces only (a black die cannot show fate). This module and vision.model are the only ones that
+load a TFLite runtime.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.engine.dice import pip_value
+
+from .crops import die_crop
+from .reader import DiceReading, DieRead
+
+__all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "TaughtDieRead", "TaughtExamples",
+           "TaughtReader", "face_scores"]
+
+DEFAULT_EMBEDDING = Path(__file__).resolve().parent.parent / "models" / "dice_embedding.tflite"
+EMBED_SIZE = 48
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+# Used where the model's .json has no calibrated figures (the interim embedding).
+FAR_BELOW = 0.6      # best similarity under this: the nearest taught examples are far
+CLOSE_BELOW = 0.08   # best minus second-best face under this: the examples disagree
+SCALE = 12.0         # cosine similarities times this, softmaxed, give the confidence
+NEAREST = 3          # a face's score: the mean similarity of its nearest this many examples
+
+
+class ExampleError(ValueError):
+    """A taught example or label that cannot be used; the message says which and why."""
+
+
+_LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _+.,()-]{0,63}$")
+
+
+def check_label(label: str) -> str:
+    """A face label is a folder name: letters, digits, space and -_+.,(); no slashes, 64 at most."""
+    if not isinstance(label, str) or not _LABEL.match(label) or label.endswith("."):
+        raise ExampleError(f"{label!r} is not a usable face label: use letters, digits, spaces and - _ + . , ( ) "
+                           f"(up to 64, starting with a letter or digit), e.g. \"red-vote\".")
+    return label
+
+
+class TaughtExamples:
+    """Taught crops of dice faces, one sub-folder of root per face label, one image file each.
+
+    A crop is a picture of one die showing the face, any size, a little background around it.
+    Files are written whole (to a temporary name, then renamed), so a power cut leaves no half file.
+    """
+
+    def __init__(self, root: Path | str):
+        self.root = Path(root)
+        if self.root.exists() and not self.root.is_dir():
+            raise ExampleError(f"The taught examples folder {self.root} is a file, not a folder.")
+        self.version = 0  # bumped on every change (readers re-embed what changed)
+        self.problems: list[str] = []  # example files left out as unreadable (images(skip_bad=True))
+
+    def labels(self) -> list[str]:
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and _LABEL.match(p.name) and self.files(p.name))
+
+    def files(self, label: str) -> list[Path]:
+        folder = self.root / label
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and not p.name.startswith("."))
+
+    def counts(self) -> dict[str, int]:
+        """Examples taught per face label."""
+        return {label: len(self.files(label)) for label in self.labels()}
+
+    def images(self, label: str, skip_bad: bool = False) -> list[tuple[Path, np.ndarray]]:
+        """(file, BGR image) of each example of label. A file that is no picture raises
+        ExampleError, or with skip_bad is left out and its problem noted in self.problems."""
+        out = []
+        for path in self.files(label):
+            img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if img is None or min(img.shape[:2]) < 8:
+                problem = f"{path}: not a readable picture of a die (at least 8x8 pixels)."
+                if not skip_bad:
+                    raise ExampleError(problem)
+                if problem not in self.problems:
+                    self.problems.append(problem)
+                continue
+            out.append((path, img))
+        return out
+
+    def add(self, label: str, crop_bgr: np.ndarray) -> Path:
+        """File crop_bgr (a picture of one die showing label) as a new example; returns its file."""
+        check_label(label)
+        if not isinstance(crop_bgr, np.ndarray) or crop_bgr.ndim != 3 or crop_bgr.shape[2] != 3 \
+                or min(crop_bgr.shape[:2]) < 8 or crop_bgr.dtype != np.uint8:
+            raise ExampleError(f"An example of {label!r} is an 8-bit BGR picture of at least 8x8 pixels, not "
+                               f"{getattr(crop_bgr, 'shape', type(crop_bgr).__name__)}.")
+        folder = self.root / label
+        folder.mkdir(parents=True, exist_ok=True)
+        taken = [int(p.stem) for p in folder.iterdir() if p.stem.isdigit()]
+        path = folder / f"{max(taken, default=0) + 1:04d}.png"
+        ok, data = cv2.imencode(".png", crop_bgr)
+        if not ok:
+            raise ExampleError(f"The example of {label!r} could not be encoded as PNG.")
+        fd, tmp = tempfile.mkstemp(prefix=".new-", suffix=".png", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.tobytes())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        self.version += 1
+        return path
+
+    def clear(self, label: str | None = None) -> None:
+        """Forget every taught example (or those of one label)."""
+        targets = [self.root / check_label(label)] if label is not None else \
+            [p for p in self.root.iterdir() if p.is_dir()] if self.root.is_dir() else []
+        for folder in targets:
+            if folder.is_dir():
+                shutil.rmtree(folder)
+        self.version += 1
+
+
+def square_crop(picture_bgr: np.ndarray, size: int = EMBED_SIZE) -> np.ndarray:
+    """The crop convention for a picture that shows one die filling it: its centred square."""
+    h, w = picture_bgr.shape[:2]
+    s = min(w, h)
+    x0, y0 = (w - s) // 2, (h - s) // 2
+    # die_crop adds its margin around the box: a box the margin smaller keeps the whole picture.
+    m = (s - s / 1.15) / 2
+    return die_crop(picture_bgr, (x0 + m, y0 + m, x0 + s - m, y0 + s - m), size)
+
+
+class Embedder:
+    """RGB crops (n, 48, 48, 3) uint8 -> (n, dim) unit vectors, by the shipped TFLite network."""
+
+    def __init__(self, model_path: Path | str | None = None, num_threads: int = 1):
+        from .classify import ModelError
+        from .model import interpreter_class
+        self.model_path = Path(model_path) if model_path is not None else DEFAULT_EMBEDDING
+        if not self.model_path.is_file():
+            raise ModelError(f"The dice embedding {self.model_path} does not exist.", self.model_path)
+        meta_path = self.model_path.with_suffix(".json")
+        self.meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        try:
+            self._interpreter = interpreter_class()(model_path=str(self.model_path), num_threads=num_threads)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"The dice embedding {self.model_path} is not a usable TFLite model: {exc}",
+                             self.model_path) from exc
+        inp = self._interpreter.get_input_details()[0]
+        self._input = inp["index"]
+        self.size = int(inp["shape"][1])
+        self._output = self._interpreter.get_output_details()[0]["index"]
+        self._batch = 0
+
+    def __call__(self, crops_rgb: np.ndarray) -> np.ndarray:
+        crops = np.asarray(crops_rgb, np.float32)
+        if len(crops) == 0:
+            return np.zeros((0, int(self.meta.get("dim", 64))), np.float32)
+        if len(crops) != self._batch:
+            self._interpreter.resize_tensor_input(self._input, [len(crops), self.size, self.size, 3])
+            self._interpreter.allocate_tensors()
+            self._batch = len(crops)
+        self._interpreter.set_tensor(self._input, crops)
+        self._interpreter.invoke()
+        out = self._interpreter.get_tensor(self._output).astype(np.float32)
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    far_below: float = FAR_BELOW
+    close_below: float = CLOSE_BELOW
+    scale: float = SCALE
+
+    @classmethod
+    def of(cls, meta: dict) -> "Thresholds":
+        return cls(float(meta.get("far_below", FAR_BELOW)), float(meta.get("close_below", CLOSE_BELOW)),
+                   float(meta.get("scale", SCALE)))
+
+
+def face_scores(query: np.ndarray, bank: dict[str, np.ndarray], candidates) -> list[tuple[str, float]]:
+    """Each candidate label's score for one embedded die: the mean cosine similarity of its
+    NEAREST most similar examples (fewer if fewer are taught), best first."""
+    out = []
+    for label in candidates:
+        ex = bank.get(label)
+        if ex is None or not len(ex):
+            continue
+        sims = np.sort(ex @ query)[::-1][:NEAREST]
+        out.append((label, float(sims.mean())))
+    return sorted(out, key=lambda t: -t[1])
+
+
+def judge(scores: list[tuple[str, float]], th: Thresholds) -> tuple[str | None, float, str]:
+    """(label, confidence, reason) from face_scores; reason "" when sure, else why it is asked."""
+    if not scores:
+        return None, 0.0, "no face of this die is taught"
+    sims = np.array([s for _, s in scores])
+    p = np.exp(th.scale * (sims - sims.max()))
+    confidence = float(p[0] / p.sum())
+    if sims[0] < th.far_below:
+        return scores[0][0], confidence, "far from every taught example"
+    if len(sims) > 1 and sims[0] - sims[1] < th.close_below:
+        return scores[0][0], confidence, f"close to {scores[1][0]} too"
+    return scores[0][0], confidence, ""
+
+
+@dataclass(frozen=True)
+class TaughtDieRead(DieRead):
+    """A die read by taught examples: label is the taught face label; reason says why it is
+    uncertain ("" when it is not); colour_confidence is how sure its colour is (Centerville)."""
+    reason: str = ""
+    colour_confidence: float = 1.0
+    embedding: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict:
+        out = {"face": self.label or None, "confidence": round(self.confidence, 4), "box": list(self.box),
+               "color": self.color, "uncertain": self.uncertain}
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+def default_finder():
+    """The shipped learned detector (vision.model); a missing or broken model file raises ModelError."""
+    from .model import DiceModel
+
+    # At its calibrated peak threshold (the .json's find_from) the detector of the icon-dice
+    # branch found 237 of 240 rendered Centerville dice (40 trays), as many as a lower one (0.2),
+    # which also boxed a die's side now and then.
+    return DiceModel()
+
+
+class TaughtReader:
+    """Frames -> DiceReading, each die read by its nearest taught examples (see the module doc).
+
+    dice None: every taught label is a candidate for every die. dice "centerville": the dice
+    are Centerville's six; each die's colour is found (vision.colours) and it is read among the
+    taught labels "<its colour>-<icon>" of the faces that die has.
+    """
+
+    def __init__(self, examples: TaughtExamples, dice: str | None = None, *, detector=None,
+                 embedder: Embedder | None = None, keep_crops: bool = True):
+        if dice not in (None, "centerville"):
+            raise ValueError(f"dice is None (any taught dice) or 'centerville', not {dice!r}.")
+        self.examples = examples
+        self.dice = dice
+        self.embedder = embedder or Embedder()
+        self.thresholds = Thresholds.of(self.embedder.meta)
+        self.detector = detector if detector is not None else default_finder()
+        self.keep_crops = keep_crops
+        self._bank: dict[str, np.ndarray] = {}
+        self._bank_version = -1
+        self._faces_of = None
+        if dice == "centerville":
+            from companion.engine.centerville.dice import default_dice
+            d = default_dice()
+            self._faces_of = {colour: d.labels(d.index(colour)) for colour in d.order}
+
+    # --- the taught examples, embedded -------------------------------------------------------
+    def bank(self) -> dict[str, np.ndarray]:
+        """label -> (n, dim) embedded examples; embedded again after the examples change."""
+        if self._bank_version != self.examples.version:
+            bank = {}
+            for label in self.examples.labels():
+                # An unreadable file is left out (and noted in examples.problems), not the table's dice.
+                pictures = [square_crop(img, self.embedder.size) for _, img in self.examples.images(label, True)]
+                if pictures:
+                    bank[label] = self.embedder(np.stack(pictures))
+            self._bank, self._bank_version = bank, self.examples.version
+        return self._bank
+
+    def refresh(self) -> None:
+        """Embed the examples again from disk (another process changed them)."""
+        self._bank_version = -1
+
+    def teach(self, label: str, crop_bgr: np.ndarray) -> Path:
+        """Add an example (a face the player confirmed or corrected); the next read uses it."""
+        bank = self.bank()
+        path = self.examples.add(label, crop_bgr)
+        emb = self.embedder(square_crop(crop_bgr, self.embedder.size)[None])
+        bank[label] = np.concatenate([bank[label], emb]) if label in bank else emb
+        self._bank_version = self.examples.version
+        return path
+
+    def candidates(self, colour: str | None) -> list[str]:
+        taught = list(self.bank())
+        if self._faces_of is None:
+            return taught
+        if colour is None:
+            return []  # a seventh box among six dice (a die boxed twice, a stray): asked, not read
+        return [label for label in self._faces_of.get(colour, ()) if label in self.bank()]
+
+    # --- reading -----------------------------------------------------------------------------
+    def read(self, frame_bgr: np.ndarray, frame_index: int | None = None, time: float | None = None) -> DiceReading:
+        if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3 or min(frame_bgr.shape[:2]) < 8:
+            raise ValueError(f"A frame must be an 8-bit BGR image of at least 8x8 pixels, not "
+                             f"{None if frame_bgr is None else frame_bgr.shape}.")
+        boxes = [tuple(int(round(v)) for v in d.box) for d in self.detector.detect(frame_bgr)]
+        obstructed = bool(getattr(self.detector, "obstructed", False))
+        if not boxes:
+            return DiceReading((), frame_index, time, obstructed)
+        crops = np.stack([die_crop(frame_bgr, b, self.embedder.size) for b in boxes])
+        embs = self.embedder(crops)
+        colours, colour_conf = self._colours(frame_bgr, boxes)
+        dice = [self._die(e, box, colour, cc, crop) for e, box, colour, cc, crop in
+                zip(embs, boxes, colours, colour_conf, crops)]
+        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
+        row = max(1.0, float(np.median(sides)))
+        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
+        return DiceReading(tuple(dice), frame_index, time, obstructed)
+
+    def read_crop(self, crop_bgr: np.ndarray, colour: str | None = None) -> TaughtDieRead:
+        """One die filling the picture (no detection). For Centerville the colour is named from
+        the picture alone (no tray to balance against) unless the caller gives it."""
+        if crop_bgr is None or crop_bgr.ndim != 3 or min(crop_bgr.shape[:2]) < 8:
+            raise ValueError("A die picture must be an 8-bit BGR image of at least 8x8 pixels.")
+        crop = square_crop(crop_bgr, self.embedder.size)
+        h, w = crop_bgr.shape[:2]
+        conf = 1.0
+        if self.dice == "centerville" and colour is None:
+            from .colours import nearest_colour
+            colour, conf = nearest_colour(crop_bgr)
+        return self._die(self.embedder(crop[None])[0], (0, 0, w, h), colour, conf, crop)
+
+    def _colours(self, frame_bgr, boxes) -> tuple[list, list]:
+        if self.dice == "centerville":
+            from .colours import assign_colours
+            found = assign_colours(frame_bgr, boxes)
+            return [f.colour for f in found], [f.confidence for f in found]
+        from .colors import dominant_color
+        return [dominant_color(frame_bgr, b) for b in boxes], [1.0] * len(boxes)
+
+    def _die(self, emb, box, colour, colour_conf, crop) -> TaughtDieRead:
+        label, confidence, reason = judge(face_scores(emb, self.bank(), self.candidates(colour)), self.thresholds)
+        if self.dice == "centerville" and colour is None:
+            reason = "its colour is not one of the six dice's (more boxes than dice)"
+        elif self.dice == "centerville" and colour_conf < COLOUR_ASK_BELOW:
+            reason = reason or "its colour is unsure"
+        return TaughtDieRead(face=pip_value(label) if label else None, label=label or "", confidence=confidence,
+                             box=tuple(int(v) for v in box), color=colour or "", uncertain=bool(reason),
+                             crop=crop if self.keep_crops else None, reason=reason,
+                             colour_confidence=float(colour_conf), embedding=emb)
+
+
+COLOUR_ASK_BELOW = 0.6

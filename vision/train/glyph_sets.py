@@ -1,0 +1,89 @@
+"""Training and evaluation crops of the embedding: dice carrying glyphs, each face rendered many ways.
+
+A "die set" is one die (one look, six printed faces) rendered `renders` times per face: in
+different poses, light, neighbours, camera blur and noise, through the crop convention. Die i of
+a seed depends only on (seed, i), so any number of workers give the same data, and a run
+stopped half way picks up its cached chunks. Some dice are plain pip dice from the pip reader's
+own renderer (vision.synth.style), the rest carry six glyphs of one family.
+"""
+from __future__ import annotations
+
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..synth.glyphs import TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, render_glyph_crop
+from ..synth.scene import as_generator
+from ..synth.style import random_die_style
+
+# Bump when vision.synth changes so that cached sets are rendered anew.
+RENDER_VERSION = 1
+CHUNK = 200
+SIZE = 48
+PIP_DICE = 0.12  # share of plain pip dice among the training dice
+
+
+def _quiet_worker():
+    cv2.setNumThreads(1)
+
+
+def _die_style(g, families):
+    if families == TRAIN_FAMILIES and g.random() < PIP_DICE:
+        return random_die_style(g)
+    return glyph_die_style(g, random_glyph_faces(g, families))
+
+
+# Glyphs a quarter or half turn makes the same: one class when training (a die lies any way up).
+_SAME_TURNED = {"digits-simplex/9": "6", "digits-triplex/9": "6", "letters-duplex/W": "M",
+                "letters-complex/W": "M", "letters-duplex/Z": "N", "letters-complex/Z": "N"}
+
+
+def die_labels(seed: int, index: int, families=TRAIN_FAMILIES) -> list[str]:
+    """The six face classes of die index (what die_set renders), without rendering it."""
+    g = as_generator(np.random.default_rng([seed, 15, index]))
+    style = _die_style(g, families)
+    if style.glyphs is None:
+        return [f"pip-dice/{v}" for v in range(1, 7)]
+    out = []
+    for glyph in style.glyphs.glyphs:
+        label = glyph.label
+        out.append(f"{glyph.family}/{_SAME_TURNED[label]}" if label in _SAME_TURNED else label)
+    return out
+
+
+def die_set(seed: int, index: int, renders: int, families=TRAIN_FAMILIES, size: int = SIZE) -> np.ndarray:
+    """(6, renders, size, size, 3) RGB crops of die index: face value v at [v - 1]."""
+    g = as_generator(np.random.default_rng([seed, 15, index]))
+    style = _die_style(g, families)
+    return np.stack([np.stack([render_glyph_crop(g, style, v, size=size) for _ in range(renders)])
+                     for v in range(1, 7)])
+
+
+def _job(args):
+    return die_set(*args)
+
+
+def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path, log=print) -> np.ndarray:
+    """count die sets, (count, 6, renders, SIZE, SIZE, 3) uint8, rendered or read from cache."""
+    cache.mkdir(parents=True, exist_ok=True)
+    out = []
+    start, made = time.monotonic(), 0
+    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
+        for first in range(0, count, CHUNK):
+            n = min(CHUNK, count - first)
+            path = cache / f"glyphs-v{RENDER_VERSION}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
+            if path.exists():
+                sets = np.load(path)
+            else:
+                sets = np.stack(pool.map(_job, [(seed, i, renders) for i in range(first, first + n)], chunksize=4))
+                np.save(path, sets)
+                made += n
+            out.append(sets)
+            done = first + n
+            spent = time.monotonic() - start
+            eta = spent / made * (count - done) if made else 0.0
+            log(f"  die sets {done}/{count} ({made} rendered now) {spent:.0f} s, ETA {eta:.0f} s")
+    return np.concatenate(out)

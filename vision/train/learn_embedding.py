@@ -1,0 +1,150 @@
+"""python -m vision.train.learn_embedding: render glyph dice, train the face embedding, convert, calibrate.
+
+`make train-embedding` runs this (about 40 minutes on 2 shared CPU cores with the defaults; the
+log prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work (a
+run whose steps are all done goes straight to conversion). The held-out glyph families
+(vision.synth.glyphs.HELD_OUT_FAMILIES, Centerville's icons among them) are never rendered here.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(prog="python -m vision.train.learn_embedding", description=__doc__)
+    p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model and its .json")
+    p.add_argument("--name", default="dice_embedding")
+    p.add_argument("--seed", type=int, default=15)
+    p.add_argument("--sets", type=int, default=1600, help="rendered training dice (six faces each)")
+    p.add_argument("--renders", type=int, default=4, help="renders of each face of a training die")
+    p.add_argument("--val-sets", type=int, default=160, help="rendered dice (other seed) to calibrate flags on")
+    p.add_argument("--steps", type=int, default=3000)
+    p.add_argument("--dice", type=int, default=8, help="dice per episode (each 6 faces x renders crops)")
+    p.add_argument("--width", type=int, default=24, help="channels of the first block (network size)")
+    p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--cache", type=Path, default=ROOT / "build" / "embedding-data")
+    p.add_argument("--work", type=Path, default=ROOT / "build" / "embedding-train", help="checkpoints")
+    p.add_argument("--resume", action="store_true", help="continue from the last checkpoint in --work")
+    p.add_argument("--quantize", choices=("int8", "float16"), default="float16")
+    return p.parse_args(argv)
+
+
+def _episodes(rng, sets, classes, dice, stop):
+    """An endless queue of (crops, class ids, shots) episodes built by a thread while TensorFlow trains."""
+    from .embedding import augment
+    q: queue.Queue = queue.Queue(maxsize=6)
+    renders = sets.shape[2]
+
+    def work():
+        while not stop.is_set():
+            pick = rng.choice(len(sets), dice, replace=False)
+            shots = int(rng.integers(1, renders))
+            order = np.stack([rng.permutation(renders) for _ in range(dice * 6)]).reshape(dice, 6, renders)
+            crops = np.take_along_axis(sets[pick], order[..., None, None, None], axis=2)
+            ids = np.repeat(classes[pick][:, :, None], renders, axis=2).reshape(-1)
+            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:])), ids.astype(np.int32), shots))
+    threading.Thread(target=work, daemon=True).start()
+    return q
+
+
+def main(argv=None) -> int:
+    args = parse(argv)
+    log = lambda msg: print(msg, flush=True)  # noqa: E731
+    started = time.monotonic()
+    from .glyph_sets import die_labels, rendered_sets
+    log(f"Rendering {args.sets} training dice x 6 faces x {args.renders} with {args.threads} workers "
+        f"(seed {args.seed}), and {args.val_sets} calibration dice (seed {args.seed + 1})")
+    sets = rendered_sets(args.sets, args.seed, args.renders, args.threads, args.cache, log)
+    val = rendered_sets(args.val_sets, args.seed + 1, args.renders, args.threads, args.cache, log)
+    names = [die_labels(args.seed, i) for i in range(args.sets)]
+    vocab = sorted({n for die in names for n in die})
+    classes = np.array([[vocab.index(n) for n in die] for die in names])
+    log(f"{len(vocab)} face classes among the training dice")
+    rendered_s = time.monotonic() - started
+
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+    from . import embedding as net
+    from .detector import to_tflite
+    tf.config.threading.set_intra_op_parallelism_threads(args.threads)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    tf.keras.utils.set_random_seed(args.seed)
+    model = net.build(args.width)
+    scale = tf.Variable(10.0, dtype=tf.float32, name="scale")
+    class_weights = tf.Variable(tf.random.normal((net.DIM, len(vocab)), stddev=0.1, seed=args.seed), name="classes")
+    lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,
+                                                   warmup_steps=max(1, args.steps // 25))
+    opt = tf.keras.optimizers.Adam(lr)
+    step_var = tf.Variable(0, dtype=tf.int64)
+    ckpt = tf.train.Checkpoint(model=model, optimizer=opt, step=step_var, scale=scale, classes=class_weights)
+    manager = tf.train.CheckpointManager(ckpt, str(args.work), max_to_keep=2)
+    if args.resume and manager.latest_checkpoint:
+        ckpt.restore(manager.latest_checkpoint)
+        log(f"Resumed {manager.latest_checkpoint} at step {int(step_var.numpy())}")
+    elif args.work.exists():
+        shutil.rmtree(args.work)
+    log(f"Training a {model.count_params()}-parameter embedding for {args.steps} episodes of {args.dice} dice")
+    variables = model.trainable_variables + [scale, class_weights]
+
+    @tf.function(reduce_retracing=True)
+    def train_step(x, ids, shots):
+        with tf.GradientTape() as tape:
+            emb = model(x, training=True)
+            proto, acc = net.episode_loss(emb, args.dice, shots, args.renders - shots, scale)
+            loss = proto + net.class_loss(emb, ids, class_weights)
+        opt.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        return loss, acc
+
+    stop = threading.Event()
+    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())]), sets, classes, args.dice, stop)
+    t0, first = time.monotonic(), int(step_var.numpy())
+    avg = None
+    for step in range(first, args.steps):
+        x, ids, shots = q.get()
+        loss, acc = (float(v) for v in train_step(tf.constant(x), tf.constant(ids), tf.constant(shots)))
+        step_var.assign(step + 1)
+        avg = np.array([loss, acc]) if avg is None else 0.98 * avg + 0.02 * np.array([loss, acc])
+        if (step + 1) % 50 == 0 or step + 1 == args.steps:
+            per = (time.monotonic() - t0) / (step + 1 - first)
+            log(f"step {step + 1}/{args.steps} loss {avg[0]:.3f} episode accuracy {avg[1]:.3f} "
+                f"scale {float(scale.numpy()):.1f}, {per * 1000:.0f} ms/step, "
+                f"ETA {per * (args.steps - step - 1) / 60:.1f} min")
+        if (step + 1) % 250 == 0:
+            manager.save()
+    stop.set()
+    manager.save()
+    train_s = time.monotonic() - t0
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.work / f"{args.name}.{args.quantize}.tflite"
+    rep = sets[:: max(1, len(sets) // 100), :, 0].reshape(-1, *sets.shape[3:])[:300]
+    path.write_bytes(to_tflite(model, args.quantize, rep))
+    from .calibrate_embedding import calibrate
+    cal = calibrate(path, val, float(scale.numpy()), log)
+    shutil.copyfile(path, args.out / f"{args.name}.tflite")
+    meta = {"input": [net.SIZE, net.SIZE], "channels": "RGB 0..255 float32 (vision.crops.die_crop at 48)",
+            "dim": net.DIM, "quantization": args.quantize, "scale": round(float(scale.numpy()), 4),
+            **cal, "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()},
+            "parameters": model.count_params(), "tensorflow": tf.__version__,
+            "render_seconds": round(rendered_s), "train_seconds": round(train_s),
+            "total_seconds": round(time.monotonic() - started)}
+    (args.out / f"{args.name}.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    log(f"Wrote {args.out / args.name}.tflite ({args.quantize}) and .json in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
