@@ -22,7 +22,8 @@ from .synth import render_roll
 __all__ = ["SimulatedTray", "parse_sim_options"]
 
 _OPTIONS = {"dice": int, "seed": int, "fps": float, "moving": int, "every": float, "clear_after": float,
-            "width": int, "height": int, "surface": str, "realtime": bool, "icons": str}
+            "width": int, "height": int, "surface": str, "realtime": bool, "icons": str,
+            "noise": float}
 
 
 class SimulatedTray:

@@ -55,7 +55,10 @@ def test_a_settled_roll_fills_the_two_dice(game):
     drv = game
     lights = []
     drv.table.on_light(lights.append)
-    camera = DiceCamera("sim:?seed=21", drv.table.post)
+    # Noise-free frames: which frame settles depends on the machine's load, and on some noisy
+    # frames of this tray the detector boxes a faint ghost die (confidence 0.47, so it is asked),
+    # which opens the dice check this test is not about (the next test is).
+    camera = DiceCamera("sim:?seed=21&noise=0", drv.table.post)
     with with_camera(drv, camera):
         screen = drv.screen
         assert screen.ids.tray.opacity == 1   # the live view sits beside the dice
