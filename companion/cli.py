@@ -156,7 +156,7 @@ def _bgstats(store, game_id: int | None) -> int:
         title = find_game(play.game).title
     except RulesError:
         title = play.game
-    return _write_out(bgstats.link(play, title) + "\n")
+    return write_out(bgstats.link(play, title) + "\n")
 
 
 def _history(argv: list[str]) -> int:
@@ -177,7 +177,7 @@ def _history(argv: list[str]) -> int:
     with store:
         found = plays(store, game=args.game, player=args.player)
     writer = as_json if args.json else as_csv if args.csv else as_text
-    return _write_out(writer(found))
+    return write_out(writer(found))
 
 
 def _rename_player(argv: list[str]) -> int:
