@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from companion.engine.core import Action, Game, RulesError, find_game
+from companion.engine.core import Action, Game, RulesError, SetupError, find_game
 from companion.engine.log import Header, encode
 from companion.store import StoreError
 
@@ -52,6 +52,11 @@ class Session:
         header = Header(game_name, names, dict(options or {}))
         session = cls(game, header)  # validates the set-up before anything is stored
         if store is not None:
+            for seat, name in enumerate(names, 1):
+                if not _storable(name):
+                    # A lone surrogate is valid in a JSON log, but SQLite stores UTF-8 text only.
+                    raise SetupError(f"Player {seat}'s name {name.encode('utf-8', 'backslashreplace').decode()} "
+                                     "holds a character that is not text (a lone surrogate): it cannot be kept.")
             session.store = store
             session.game_id = store.create_game(header)
         return session
@@ -248,3 +253,11 @@ class Session:
             self.store.set_finished(self.game_id, finished, self.summary() if finished else None)
         except Exception:  # the actions are safe; the finished flag is re-derived on resume
             pass
+
+
+def _storable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -136,3 +136,13 @@ def test_a_new_game_on_a_read_only_store_is_refused_with_the_store_sentence(tmp_
     with Store.open(tmp_path / "g.db", read_only=True) as store:
         with pytest.raises(StoreError, match="read-only"):  # the home screen shows this sentence
             new_session(store)
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_by_name_and_nothing_is_stored(tmp_path):
+    from companion.engine.core import SetupError
+
+    with Store.open(tmp_path / "games.db") as store:
+        with pytest.raises(SetupError, match=r"Player 2's name Bo\\ud800 .*lone surrogate"):
+            Session.new("test-race", ["Ann", "Bo\ud800"], {"goal": 10}, store=store)
+        assert store.games() == []
+        assert Session.new("test-race", ["Ann", "Bo"], {"goal": 10}, store=store).game_id is not None
