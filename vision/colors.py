@@ -12,6 +12,19 @@ _HUE_BANDS = (
 )
 
 
+def inner_region(image_bgr: np.ndarray, box, margin: float) -> np.ndarray:
+    """The part of box (x0, y0, x1, y1) inside `margin` of its width and height on every side,
+    clipped to the frame; ValueError when nothing of it lies in the frame."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    h, w = image_bgr.shape[:2]
+    mx, my = (x1 - x0) * margin, (y1 - y0) * margin
+    ix0, iy0 = max(int(x0 + mx), 0), max(int(y0 + my), 0)
+    ix1, iy1 = min(int(np.ceil(x1 - mx)), w), min(int(np.ceil(y1 - my)), h)
+    if ix1 <= ix0 or iy1 <= iy0:
+        raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
+    return image_bgr[iy0:iy1, ix0:ix1]
+
+
 def dominant_color(image_bgr: np.ndarray, box) -> str:
     """The colour name of the die body inside box (x0, y0, x1, y1).
 
@@ -21,14 +34,7 @@ def dominant_color(image_bgr: np.ndarray, box) -> str:
     alone, so it reads as white or grey ("clear" stays a name the renderer gives, not one
     this function returns).
     """
-    x0, y0, x1, y1 = (float(v) for v in box)
-    h, w = image_bgr.shape[:2]
-    mx, my = (x1 - x0) * 0.25, (y1 - y0) * 0.25
-    ix0, iy0 = max(int(x0 + mx), 0), max(int(y0 + my), 0)
-    ix1, iy1 = min(int(np.ceil(x1 - mx)), w), min(int(np.ceil(y1 - my)), h)
-    if ix1 <= ix0 or iy1 <= iy0:
-        raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
-    hsv = cv2.cvtColor(image_bgr[iy0:iy1, ix0:ix1], cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
+    hsv = cv2.cvtColor(inner_region(image_bgr, box, 0.25), cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
     val = hsv[:, 2]
     # The body is the bulk of the face: drop the darkest and brightest fifth (pips, glare).
     lo, hi = np.percentile(val, [20, 80])

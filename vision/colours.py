@@ -23,6 +23,8 @@ from importlib import resources
 import cv2
 import numpy as np
 
+from .colors import inner_region
+
 __all__ = ["DieColour", "assign_colours", "candidates", "measure", "nearest_colour", "references", "tray_gains"]
 
 # A tray's colour says at most this much (log gain) of the lamp's: felt is often green or red.
@@ -82,13 +84,7 @@ def candidates(frame_bgr: np.ndarray, box) -> np.ndarray:
     most colourful first (ink is white or black). The assignment picks among them.
     """
     x0, y0, x1, y1 = (float(v) for v in box)
-    h, w = frame_bgr.shape[:2]
-    mx, my = (x1 - x0) * 0.08, (y1 - y0) * 0.08
-    ix0, iy0 = max(int(x0 + mx), 0), max(int(y0 + my), 0)
-    ix1, iy1 = min(int(np.ceil(x1 - mx)), w), min(int(np.ceil(y1 - my)), h)
-    if ix1 <= ix0 or iy1 <= iy0:
-        raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
-    region = frame_bgr[iy0:iy1, ix0:ix1]
+    region = inner_region(frame_bgr, box, 0.08)
     if region.shape[0] * region.shape[1] > 400:
         region = cv2.resize(region, (20, 20), interpolation=cv2.INTER_AREA)
     px = region.reshape(-1, 3).astype(np.float32)

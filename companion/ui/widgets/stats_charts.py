@@ -9,7 +9,9 @@ from .drawing import StateCanvas, draw_box, draw_text
 
 
 class Chart(StateCanvas):
-    """A chart on a panel, drawn from what `show` was given (nothing while it is empty)."""
+    """A chart on a panel, drawn from what `show` was given (nothing while it is empty).
+
+    Each chart below is a subclass with its own plot(data, font), called inside the canvas."""
 
     min_width = 80
 
@@ -19,9 +21,6 @@ class Chart(StateCanvas):
         with self.canvas:
             draw_box(self.x, self.y, self.width, self.height, theme.PANEL, radius=8)
             self.plot(data, theme.scaled(16))
-
-    def plot(self, data, font: float) -> None:
-        raise NotImplementedError
 
 
 def _nice_top(value: float) -> int:
