@@ -76,7 +76,8 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path):
 
 
 def test_a_line_past_the_length_bound_is_refused_at_once(tmp_path):
-    huge = '{"type": "roll", "dice": [2, 4], "pad": "' + "x" * 2_000_000 + '"}'
+    # The case: a 50 MB line, which once got no answer in 20 s (the run's limit is 60 s).
+    huge = '{"type": "roll", "dice": [2, 4], "pad": "' + "x" * 50_000_000 + '"}'
     out = companion("replay", str(write_log(tmp_path / "g.jsonl", [START[0], huge])))
     assert refused(out) and f"line 2: the line is {len(huge):,} characters long" in out.stderr, out.stderr[-300:]
 

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from . import edge
+from . import edge, schema
 from .core import Action, Game, RulesError, find_game
 
 HEADER_KEYS = ("game", "players")
@@ -59,15 +59,22 @@ def encode(header: Header, actions: Iterable[Action]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The header line's fields; every other key is a game option, which the game checks by name
+# (Game.check_options). Each action line's fields are its Action dataclass's type hints.
+HEADER = schema.Obj({"game": schema.Str(says="the first line must name the game."),
+                     "players": schema.List(schema.Str())},
+                    required=HEADER_KEYS, rest=schema.Anything(),
+                    says='the first line must be an object like {"game": ..., "players": [...]}.')
+
+
 def parse_header(data: Any, line: int = 1) -> Header:
-    if not isinstance(data, dict):
-        raise LogError(line, 'the first line must be an object like {"game": ..., "players": [...]}.')
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise LogError(line, 'field "game": the first line must name the game.')
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise LogError(line, 'field "players": must be a list of player names.')
+    try:
+        schema.check(HEADER, data)
+    except schema.SchemaError as exc:
+        if exc.path == "(top)":
+            raise LogError(line, exc.problem) from None
+        raise LogError(line, f'field "{exc.path}": {exc.problem}') from None
+    game, players = data["game"], data["players"]
     options = {k: v for k, v in data.items() if k not in HEADER_KEYS}
     return Header(game, tuple(players), options)
 

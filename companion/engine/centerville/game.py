@@ -1,9 +1,12 @@
 """Welcome to Centerville as an engine Game: set-up, apply, legal actions, prompt, summary."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
-from ..core import Action, Game, GameOver, IllegalAction, OutOfTurn, Prompt, RulesError, SetupError, register
+from .. import schema
+from ..core import (Action, DataFileError, Game, GameOver, IllegalAction, OutOfTurn, Prompt, RulesError,
+                    SetupError, register)
 from . import bot, disasters, elections, scoring, spending, turn
 from .actions import ALL_ACTIONS, CHANCE
 from .board import board_from_data, default_board, default_board_data
@@ -60,7 +63,18 @@ def board_for(options: Mapping[str, Any]):
         return default_board()
     if not isinstance(extra, Mapping):
         raise SetupError("Option board: give the corrected keys of board.toml as a table.")
+    try:  # the keys and value types of board.toml, before any correction is merged in
+        schema.check(corrections_schema(), extra)
+    except schema.SchemaError as exc:
+        raise DataFileError(f"option board: {exc.path}: {exc.problem}", path="option board", key=exc.path,
+                            problem=exc.problem) from None
     return board_from_data(_merge(default_board_data(), extra), "option board")
+
+
+@lru_cache(maxsize=1)
+def corrections_schema() -> schema.Node:
+    """Board corrections: any keys of the shipped board.toml, each with the kind of value it has there."""
+    return schema.like(default_board_data())
 
 
 @register
@@ -75,8 +89,6 @@ class Centerville(Game):
     def new(self, players, options=None):
         options = self.check_options(options)
         names = self.check_players(players)
-        from ..core import DataFileError
-
         try:
             board = board_for(options)
         except DataFileError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .. import schema as S
 from ..core import DataFileError
 from ..keys import check_keys, join_path, unknown_key
 from .game import board_for
@@ -16,13 +17,36 @@ from .state import State, cubes_on_board
 from .turn import new_state
 
 
-# The keys of the format (docs/centerville-state.md); any other key is refused, never skipped.
-FILE_KEYS = ("game", "board", "players", "status", "town", "river", "villas", "offices", "safe", "media",
-             "media_vocation", "open_legacy", "active")
-SEAT_KEYS = ("colour", "name", "bot", "wealth", "prestige", "greenbelt", "stars", "park", "favors",
-             "vocations", "legacy")
-OFFICE_KEYS = ("colour", "cubes")
 LEVELS = ("1", "2", "3", "4")
+
+
+# The format's fields and their types (docs/centerville-state.md), checked before anything else:
+# what depends on this file's board (its colours, zones, ranges) is checked by load_state after.
+_COLOUR = S.Str()
+SEAT = S.Obj({
+    "colour": _COLOUR, "name": S.Str(nonempty=True, says="must be a name in quotes."),
+    "bot": S.Bool(says="must be true or false."),
+    "wealth": S.Int(), "prestige": S.Int(), "greenbelt": S.Int(), "stars": S.Int(), "park": S.Int(),
+    "favors": S.Int(), "vocations": S.Map(S.Int(), keys=tuple(str(n) for n in range(1, 10))),
+    "legacy": S.Null(S.Str()),
+}, required=("wealth", "prestige"), says="must be an object.")
+STATE_FILE = S.Obj({
+    "game": S.Str(choices=("centerville",), says='must be "centerville".'),
+    "board": S.Anything(),  # the board corrections: game.board_for checks them against board.toml's shape
+    "players": S.List(SEAT, min=3, max=4,
+                      says="must list the 3 or 4 seats (the bot is a seat in the 2-player game)."),
+    "status": S.List(_COLOUR, says="must list every seat's colour once, 1st (top) first."),
+    "town": S.Map(S.Map(S.List(_COLOUR, says="must be a list of player colours, one per building."), keys=LEVELS,
+                        says='must be an object like {"1": ["gray"], "2": []}.')),
+    "river": S.Map(S.Null(_COLOUR)),
+    "villas": S.Map(S.List(S.Null(_COLOUR))),
+    "offices": S.Map(S.Null(S.Obj({"colour": _COLOUR, "cubes": S.Int()}, required=("colour", "cubes"),
+                                  says='must be {"colour": ..., "cubes": N} or null.'))),
+    "safe": S.Null(_COLOUR), "media": S.Null(_COLOUR), "media_vocation": S.Int(),
+    "open_legacy": S.Str(), "active": _COLOUR,
+}, required=("players", "status"))
+# The keys of the format; any other key is refused by the schema, never skipped.
+FILE_KEYS, SEAT_KEYS, OFFICE_KEYS = tuple(STATE_FILE.fields), tuple(SEAT.fields), ("colour", "cubes")
 
 
 class StateFileError(ValueError):
@@ -65,7 +89,10 @@ def load_state(data: Any, scoring_round: int) -> State:
     """A State in which a scoring round can be run, from the parsed JSON of a state file."""
     if not isinstance(data, Mapping):
         raise StateFileError("(top)", "the file must hold one JSON object.")
-    check_keys(data, FILE_KEYS, "", StateFileError)
+    try:
+        S.check(STATE_FILE, data)
+    except S.SchemaError as exc:
+        raise StateFileError(exc.path, exc.problem) from None
     if data.get("game", "centerville") != "centerville":
         raise StateFileError("game", 'must be "centerville".')
     try:
@@ -81,7 +108,6 @@ def load_state(data: Any, scoring_round: int) -> State:
     for i, p in enumerate(raw_players):
         if not isinstance(p, Mapping):
             raise StateFileError(f"players[{i}]", "must be an object.")
-        check_keys(p, SEAT_KEYS, f"players[{i}]", StateFileError)
         c = p.get("colour")
         if not isinstance(c, str) or c not in board.player_colours or c in colours:
             raise StateFileError(
@@ -227,7 +253,6 @@ def _load_offices(w, data, colours) -> None:
             continue
         if not isinstance(held, Mapping):
             raise StateFileError(path, 'must be {"colour": ..., "cubes": N} or null.')
-        check_keys(held, OFFICE_KEYS, path, StateFileError)
         w.offices[i] = (_colour(held.get("colour"), f"{path}.colour", colours), _int(held, "cubes", path, 1, w.board.cubes))
     if "safe" in data:
         w.safe = _colour(data["safe"], "safe", colours, allow_none=True)
