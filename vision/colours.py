@@ -15,7 +15,6 @@ their shades; a table's taught examples can replace them (reference_from_example
 from __future__ import annotations
 
 import itertools
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -47,13 +46,21 @@ class DieColour:
 @lru_cache(maxsize=1)
 def references() -> dict[str, np.ndarray]:
     """Colour name -> reference body colour, BGR 0..255 (from data/centerville_colours.toml)."""
-    text = resources.files("vision").joinpath("data", "centerville_colours.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    return references_from_toml(resources.files("vision").joinpath("data", "centerville_colours.toml").read_bytes())
+
+
+def references_from_toml(data: str | bytes,
+                         path: str = "vision/data/centerville_colours.toml") -> dict[str, np.ndarray]:
+    """The reference colours of a colours file; DataFileError naming the file and key on a bad one."""
+    from companion.engine.core import DataFileError, load_data_toml
+    from companion.engine.schema import List, Map, Num, Obj
+
+    bgr = List(Num(), min=3, max=3, says="must be [B, G, R], 0..255.")
+    table = load_data_toml(data, path, Obj({"colours": Map(bgr)}, required=("colours",)))
     out = {}
-    for name, value in data.get("colours", {}).items():
-        if not (isinstance(value, list) and len(value) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 255
-                                                                    for v in value)):
-            raise ValueError(f"vision/data/centerville_colours.toml: colours.{name} must be [B, G, R], 0..255.")
+    for name, value in table["colours"].items():
+        if not all(0 <= v <= 255 for v in value):
+            raise DataFileError(f"{path}: colours.{name}: must be [B, G, R], 0..255.", path=path, key=f"colours.{name}")
         out[name] = np.array(value, np.float64)
     return out
 

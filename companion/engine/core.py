@@ -12,6 +12,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping
 
+from . import edge, schema
 from .keys import check_keys
 
 
@@ -75,6 +76,31 @@ def data_file_error(path: str):
         return DataFileError(f"{path}: {key}: {problem}", path=path, key=key, problem=problem)
 
     return error
+
+
+def load_data_toml(data: str | bytes, path: str, shape: schema.Node | None = None) -> dict:
+    """A shipped data file (board.toml, dice.toml, Civility's tables, ...) read like a player's
+    file: UTF-8 naming the line of a bad byte, bounded (a deep array or a huge number names its
+    key and line, not a RecursionError from tomllib), TOML errors with their line, then `shape`
+    (a schema) checked whole. Every failure is a DataFileError naming `path` and the key; a
+    damaged install then says which file and field to fix instead of a traceback."""
+    import tomllib
+
+    try:
+        text = edge.decode_text(data) if isinstance(data, bytes) else data
+        parsed = edge.read_toml(text)
+    except edge.EdgeError as exc:
+        key = exc.message.split(": ", 1)[0] if ": " in exc.message else ""
+        raise DataFileError(f"{path}: {exc}", path=path, key=key, problem=exc.message) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataFileError(f"{path}: not valid TOML ({exc}).", path=path, problem=f"not valid TOML ({exc}).") from None
+    if shape is not None:
+        try:
+            schema.check(shape, parsed)
+        except schema.SchemaError as exc:
+            raise DataFileError(f"{path}: {exc.path}: {exc.problem}", path=path, key=exc.path,
+                                problem=exc.problem) from None
+    return parsed
 
 
 # ---------------------------------------------------------------------------------------------

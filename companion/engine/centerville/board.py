@@ -6,13 +6,12 @@ mapping (e.g. the "board" option of a game). A bad file raises DataFileError nam
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..core import DataFileError, data_file_error
+from ..core import DataFileError, data_file_error, load_data_toml
 from ..keys import check_keys
 
 DEFAULT_PATH = "companion/engine/centerville/data/board.toml"
@@ -323,20 +322,14 @@ def board_from_data(data: Mapping[str, Any], path: str = "board.toml") -> Board:
 
 def parse_board(text: str, path: str = "board.toml") -> Board:
     """A board from TOML text; DataFileError naming the line or the key on a bad file."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{path}: not valid TOML ({exc}).", path=path, key="") from None
-    return board_from_data(data, path)
+    return board_from_data(load_data_toml(text, path), path)
 
 
 @lru_cache(maxsize=1)
 def default_board() -> Board:
-    text = resources.files(__package__).joinpath("data/board.toml").read_text(encoding="utf-8")
-    return parse_board(text, DEFAULT_PATH)
+    return parse_board(resources.files(__package__).joinpath("data/board.toml").read_bytes(), DEFAULT_PATH)
 
 
 def default_board_data() -> dict:
     """The shipped board file as a mapping (for players who correct a few keys)."""
-    text = resources.files(__package__).joinpath("data/board.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return load_data_toml(resources.files(__package__).joinpath("data/board.toml").read_bytes(), DEFAULT_PATH)

@@ -5,12 +5,11 @@ the same labels the dice reader's classifier uses (see companion/engine/dice.py)
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..core import data_file_error
+from ..core import data_file_error, load_data_toml
 from ..keys import check_keys
 
 ICONS = ("vote", "fate", "contract", "education", "tree", "bench", "hourglass")
@@ -72,5 +71,9 @@ def dice_from_data(data, path: str = "dice.toml") -> DiceSet:
 
 @lru_cache(maxsize=1)
 def default_dice() -> DiceSet:
-    text = resources.files(__package__).joinpath("data/dice.toml").read_text(encoding="utf-8")
-    return dice_from_data(tomllib.loads(text), "companion/engine/centerville/data/dice.toml")
+    return dice_from_toml(resources.files(__package__).joinpath("data/dice.toml").read_bytes())
+
+
+def dice_from_toml(data: str | bytes, path: str = "companion/engine/centerville/data/dice.toml") -> DiceSet:
+    """The dice of a dice.toml text; DataFileError naming the file, the line or key on a bad one."""
+    return dice_from_data(load_data_toml(data, path), path)

@@ -6,11 +6,10 @@ the World Events. Code holds rules; numbers a printing could change live in the 
 from __future__ import annotations
 
 import importlib.resources
-import tomllib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..core import DataFileError, data_file_error
+from ..core import DataFileError, data_file_error, load_data_toml
 from ..keys import check_keys
 
 DEPARTMENTS = ("education", "health", "technology", "army", "government", "economy")
@@ -19,12 +18,9 @@ RING_ACTIONS = ("draw", "army", "bridge", "upgrade", "attack")
 
 
 def read_toml(name: str) -> dict:
-    """A packaged data file as a dict; DataFileError naming the file on a syntax error."""
-    text = importlib.resources.files(__package__).joinpath("data", name).read_text("utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{name} is not valid TOML: {exc}", path=name) from exc
+    """A packaged data file as a dict; DataFileError naming the file (and line, key) when it is
+    not UTF-8, not TOML, or holds a value too deep or too large to read."""
+    return load_data_toml(importlib.resources.files(__package__).joinpath("data", name).read_bytes(), name)
 
 
 def need(table: Mapping, key: str, kind, path: str, where: str = ""):

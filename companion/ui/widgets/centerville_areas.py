@@ -3,12 +3,11 @@ centerville_areas.toml, validated on load: a bad file raises DataFileError namin
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from companion.engine.core import DataFileError
+from companion.engine.core import DataFileError, load_data_toml
 
 PATH = "companion/ui/widgets/centerville_areas.toml"
 KEYS = ("name", "title", "rule")
@@ -28,10 +27,7 @@ def _fail(path: str, key: str, message: str):
 def parse_areas(text: str, path: str = PATH) -> dict[str, Area]:
     """Areas by name, in file order; DataFileError on bad TOML, a missing or unknown key, a
     repeated name, or a rule that is not one sentence."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{path}: not valid TOML ({exc}).", path=path, key="") from None
+    data = load_data_toml(text, path)
     for key in data:
         if key != "area":
             _fail(path, key, "unknown key; the file lists [[area]] tables only.")
@@ -62,5 +58,4 @@ def parse_areas(text: str, path: str = PATH) -> dict[str, Area]:
 @lru_cache(maxsize=1)
 def areas() -> dict[str, Area]:
     """The shipped areas file."""
-    text = resources.files(__package__).joinpath("centerville_areas.toml").read_text(encoding="utf-8")
-    return parse_areas(text)
+    return parse_areas(resources.files(__package__).joinpath("centerville_areas.toml").read_bytes())
