@@ -1,11 +1,16 @@
 """Reading config values: each validator returns the value or raises ValueError saying what is
-wrong; `Reader` turns that into a warning naming the key and keeps the default."""
+wrong; `Reader` turns that into a warning naming the key and keeps the default.
+
+The type of every value (true/false, a whole number in a range, one of some words, a list of
+text) is checked by the same field schemas as the logs and state files (companion/engine/schema.py);
+what only a config has (a port, a path with ~user, a camera source, a pin) is checked here after."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from companion.engine import schema as S
 from companion.engine.keys import unknown_keys
 from companion.events import Command
 
@@ -49,46 +54,36 @@ class Reader:
             return default
 
 
-def bool_value(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"must be true or false (got {value!r})")
-    return value
+def typed(node: S.Node, convert: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], Any]:
+    """A validator from a field schema: the value (converted) if it fits, else ValueError with the
+    schema's sentence (and the entry, for a list: "[1] must be text in quotes, not 3")."""
+    def check(value: Any) -> Any:
+        try:
+            S.check(node, value)
+        except S.SchemaError as exc:
+            problem = exc.problem.rstrip(".")
+            raise ValueError(problem if exc.path == "(top)" else f"{exc.path} {problem}") from None
+        return convert(value)
+    return check
 
 
-def string(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"must be a string (got {value!r})")
-    return value
-
-
-def string_list(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ValueError(f"must be a list of strings (got {value!r})")
-    return tuple(value)
+bool_value = typed(S.Bool())
+string = typed(S.Str())
+string_list = typed(S.List(S.Str(nonempty=True)), tuple)
 
 
 def number(low: float, high: float) -> Callable[[Any], float]:
-    def check(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise ValueError(f"must be a number of seconds from {low} to {high} (got {value!r})")
-        return float(value)
-    return check
+    return typed(S.Num(low, high, says=f"must be a number of seconds from {low} to {high}"), float)
 
 
 def integer(low: int, high: int) -> Callable[[Any], int]:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"must be a whole number from {low} to {high} (got {value!r})")
-        return value
-    return check
+    return typed(S.Int(low, high))
 
 
 def choice(options: tuple) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
-        if isinstance(value, bool) or value not in options:
-            raise ValueError(f"must be one of {', '.join(repr(o) for o in options)} (got {value!r})")
-        return value
-    return check
+    if all(isinstance(o, str) for o in options):
+        return typed(S.Str(choices=options))
+    return typed(S.Int(choices=options))
 
 
 def pin(value: Any) -> int:

@@ -45,34 +45,45 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _range(node, value, path: str) -> None:
+    low, high = node.low, node.high
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            raise node.fail(path, f"must be at least {low}, not {value}.")
+        if low is None:
+            raise node.fail(path, f"must be at most {high}, not {value}.")
+        raise node.fail(path, f"must be {low} to {high}, not {value}.")
+
+
 @dataclass(frozen=True)
 class Int(Node):
-    """A whole number (not true/false, not 2.0), within [low, high] when given."""
+    """A whole number (not true/false, not 2.0), within [low, high] or one of `choices` when given."""
 
     low: int | None = None
     high: int | None = None
     says: str | None = None
+    choices: tuple[int, ...] | None = None
 
     def check(self, value, path):
         if isinstance(value, bool) or not isinstance(value, int):
             raise SchemaError(path, f"must be a whole number, not {_shown(value)}.")
-        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            if self.high is None:
-                raise self.fail(path, f"must be at least {self.low}, not {value}.")
-            if self.low is None:
-                raise self.fail(path, f"must be at most {self.high}, not {value}.")
-            raise self.fail(path, f"must be {self.low} to {self.high}, not {value}.")
+        _range(self, value, path)
+        if self.choices is not None and value not in self.choices:
+            raise self.fail(path, f"must be one of {', '.join(map(str, self.choices))}, not {value}.")
 
 
 @dataclass(frozen=True)
 class Num(Node):
-    """A number, whole or not (not true/false)."""
+    """A number, whole or not (not true/false, not NaN), within [low, high] when given."""
 
+    low: float | None = None
+    high: float | None = None
     says: str | None = None
 
     def check(self, value, path):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"must be a number, not {_shown(value)}.")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise SchemaError(path, f"must be a number, not {_shown(value)}.")
+        _range(self, value, path)
 
 
 @dataclass(frozen=True)
@@ -98,7 +109,8 @@ class Str(Node):
         if self.nonempty and not value.strip():
             raise self.fail(path, "must not be empty.")
         if self.choices is not None and value not in self.choices:
-            raise self.fail(path, f"must be one of {', '.join(self.choices)}, not {_shown(value)}.")
+            words = ", ".join(c or '""' for c in self.choices)  # "" is a choice too (the config's "no panel")
+            raise self.fail(path, f"must be one of {words}, not {_shown(value)}.")
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,18 @@ def test_doctor_shows_the_line_and_passes_with_a_warning(tmp_path, name, capsys)
     assert line.split()[0] == "warn", out
     assert f"{key}: " in out and words in out, out
     assert code in (0, 1), out  # a warning is not a failure of the config check (2 is)
+
+
+@pytest.mark.parametrize("text,key,words", [
+    ('[touch]\nprovider = "mouse"\ndevices = ["/dev/input/event0", 3]\n', "touch.devices", "[1] must be text in quotes, not 3"),
+    ('[keys]\nnext = ["n", ""]\n', "keys.next", "[1] must not be empty"),
+    ("[screen]\nrotation = 45\n", "screen.rotation", "must be one of 0, 90, 180, 270, not 45"),
+    ('[gpio]\npin_factory = "x"\n', "gpio.pin_factory", 'must be one of "", mock, lgpio'),
+])
+def test_the_config_types_are_the_shared_field_schemas_naming_the_entry(tmp_path, text, key, words):
+    # The same sentences as a log or state file (companion/engine/schema.py), with the list entry
+    # at fault named; before, a whole list was "must be a list of strings (got [...])".
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    _config, warnings = load_config(path, env={"HOME": str(tmp_path)})
+    assert len(warnings) == 1 and warnings[0].startswith(f"{path}: {key}: {words}"), warnings
