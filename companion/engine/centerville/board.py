@@ -320,7 +320,7 @@ def board_from_data(data: Mapping[str, Any], path: str = "board.toml") -> Board:
     return board
 
 
-def parse_board(text: str, path: str = "board.toml") -> Board:
+def parse_board(text: str | bytes, path: str = "board.toml") -> Board:
     """A board from TOML text; DataFileError naming the line or the key on a bad file."""
     return board_from_data(load_data_toml(text, path), path)
 

@@ -24,7 +24,7 @@ def _fail(path: str, key: str, message: str):
     raise DataFileError(f"{path}: {key}: {message}", path=path, key=key)
 
 
-def parse_areas(text: str, path: str = PATH) -> dict[str, Area]:
+def parse_areas(text: str | bytes, path: str = PATH) -> dict[str, Area]:
     """Areas by name, in file order; DataFileError on bad TOML, a missing or unknown key, a
     repeated name, or a rule that is not one sentence."""
     data = load_data_toml(text, path)
