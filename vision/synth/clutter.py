@@ -176,7 +176,8 @@ def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale
                 tex = 0.5 + 0.25 * np.sin(u / period * 2 * np.pi) + 0.25 * np.sin(v / period * 2 * np.pi)
             else:                    # a printed motif: dots or checks
                 a, b = np.sin(u / period * np.pi), np.sin(v / period * np.pi)
-                tex = ((a * b) > 0.5).astype(np.float32) if rng.random() < 0.5 else ((a > 0) ^ (b > 0)).astype(np.float32)
+                dots = rng.random() < 0.5
+                tex = (((a * b) > 0.5) if dots else ((a > 0) ^ (b > 0))).astype(np.float32)
             folds = 1 + _smooth_noise(rng, y1 - y0, x1 - x0, max(2, int(size)), 0.15)
             other = np.array(_jitter(rng, tuple(rng.uniform(20, 235, 3)), 1), np.float32)
             cloth = (colour * (1 - tex[..., None]) + other * tex[..., None]) * folds[..., None]
