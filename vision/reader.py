@@ -118,6 +118,10 @@ class DiceReader:
         if not scales or any(f <= 0 for f in scales):
             raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
         self.scales = tuple(scales)
+        # OpenCV builds its Lab tables on its first Lab conversion (vision.hand): about 100 ms of
+        # CPU on this machine, once per process. Paid here, at load, not by the first roll read
+        # (it was the p95 and max of the bench's 20 tilted-webcam test photos: 96.5 ms).
+        hand_in_tray(np.zeros((48, 64, 3), np.uint8))
 
     @property
     def classifier(self):

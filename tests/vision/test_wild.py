@@ -1,4 +1,5 @@
 """vision.synth.wild: the learned detector's training trays."""
+import cv2
 import numpy as np
 
 from vision.synth.wild import DETECTOR_SIZE, render_wild_tray
@@ -19,3 +20,44 @@ def test_wild_trays_are_reproducible_and_every_die_box_lies_in_the_frame():
 def test_a_wild_tray_may_hold_no_die_at_all():
     s = render_wild_tray(np.random.default_rng(5), n_dice=0)
     assert s.dice == [] and s.image.std() > 0
+
+
+def test_every_hard_negative_in_the_data_is_drawn_on_the_surface_and_never_boxed():
+    from vision.synth import clutter
+    from vision.synth.clutter import DISTRACTORS, add_distractors, negatives
+    assert {"knot", "fabric", "ghost"} <= set(DISTRACTORS) == set(negatives()["distractors"])
+    w, h = DETECTOR_SIZE
+    for kind in DISTRACTORS:
+        rng = np.random.default_rng(7)
+        plain = np.full((h, w, 3), 120.0, np.float32)
+        img = plain.copy()
+        pick, clutter._pick_distractor = clutter._pick_distractor, lambda r, k=kind: k
+        try:
+            mask = add_distractors(rng, img, 3, 30.0)
+        finally:
+            clutter._pick_distractor = pick
+        changed = np.abs(img - plain).max(axis=2) > 1.0
+        assert changed.any() and mask.max() > 0, kind
+        if kind in ("knot", "ghost"):
+            # Shadowless: drawn where its mask says and nowhere else.
+            near = cv2.dilate((mask > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+            assert not (changed & ~near).any(), kind
+
+
+def test_some_wild_trays_are_coloured_dice_with_white_pips_at_a_slant():
+    from vision.synth.clutter import negatives
+    slant = negatives()["slant"]
+    seen = 0
+    for seed in range(60):
+        s = render_wild_tray(np.random.default_rng([3, seed]), n_dice=4)
+        if all(d.color in slant["colours"] for d in s.dice):
+            seen += 1
+    # About share of 60 trays (plus trays of four coloured dice drawn by chance).
+    assert 60 * slant["share"] / 3 <= seen <= 60 * slant["share"] * 3
+
+
+def test_a_slanted_die_has_near_white_pips_on_a_coloured_body():
+    from vision.synth.wild import slanted_style
+    for colour in ("orange", "red", "blue", "black"):
+        st = slanted_style(np.random.default_rng(1), colour)
+        assert st.color == colour and min(st.pip) > 200 and not st.translucent

@@ -3,8 +3,14 @@
 The learned detector must never count a coin, a token, a pencil, a card or a blank cube, and
 must find dice on carpet, plastic and leather as well as felt and wood: these are drawn here
 onto a float BGR image (before the dice, so dice lie on top of them and cast their shadows).
+How often each is drawn, and the real failure each hard negative answers, is in
+data/negatives.toml.
 """
 from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from importlib import resources
 
 import cv2
 import numpy as np
@@ -13,16 +19,55 @@ from .style import BACKGROUNDS, _jitter, _pick, _smooth_noise, background
 
 MORE_SURFACES = ("carpet", "plastic", "leather", "dark-wood", "mesh")
 ALL_SURFACES = BACKGROUNDS + MORE_SURFACES
-DISTRACTORS = ("coin", "token", "pencil", "card", "spots")
+
+
+@lru_cache(maxsize=1)
+def negatives() -> dict:
+    """data/negatives.toml: distractor weights, knots on wood, the slanted coloured-dice trays."""
+    text = resources.files(__package__).joinpath("data", "negatives.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+DISTRACTORS = tuple(negatives()["distractors"])
+
+
+def _pick_distractor(rng) -> str:
+    weights = np.array(list(negatives()["distractors"].values()), float)
+    return DISTRACTORS[int(rng.choice(len(DISTRACTORS), p=weights / weights.sum()))]
+
+
+def draw_knot(rng, img: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
+    """Concentric, slightly elliptical growth rings around a dark heart, darkening img in place
+    (a knot in wood grain): rings and a dot are what a "1" die looks like to a small network.
+    Returns the mask of the knot."""
+    h, w = img.shape[:2]
+    r = max(4.0, size * float(rng.uniform(0.5, 1.5)))
+    x0, x1 = int(max(0, cx - 2 * r)), int(min(w, cx + 2 * r + 1))
+    y0, y1 = int(max(0, cy - 2 * r)), int(min(h, cy + 2 * r + 1))
+    mask = np.zeros((h, w), np.float32)
+    if x1 <= x0 or y1 <= y0:
+        return mask
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    ang, squash = float(rng.uniform(0, np.pi)), float(rng.uniform(1.0, 2.5))
+    u = (xx - cx) * np.cos(ang) + (yy - cy) * np.sin(ang)
+    v = -(xx - cx) * np.sin(ang) + (yy - cy) * np.cos(ang)
+    d = np.sqrt((u / squash) ** 2 + v ** 2)
+    period = r / float(rng.uniform(2.0, 5.0))
+    rings = np.clip(np.sin(d / period * 2 * np.pi) * 1.5, 0, 1) * np.exp(-(d / (1.4 * r)) ** 2)
+    heart = np.exp(-(d / max(1.0, r * float(rng.uniform(0.12, 0.3)))) ** 2)
+    dark = np.clip(float(rng.uniform(0.2, 0.5)) * rings + float(rng.uniform(0.3, 0.7)) * heart, 0, 0.85)
+    img[y0:y1, x0:x1] *= (1 - dark)[..., None]
+    mask[y0:y1, x0:x1] = np.clip(rings + heart, 0, 1)
+    return mask
 
 
 def surface(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     """Any surface, the tray's own kinds included, as float32 BGR of size (w, h)."""
     kind = _pick(rng, list(ALL_SURFACES))
-    if kind in BACKGROUNDS:
-        return background(rng, size, kind)
     w, h = size
-    if kind == "carpet":
+    if kind in BACKGROUNDS:
+        img = background(rng, size, kind)
+    elif kind == "carpet":
         base = np.array(_jitter(rng, _pick(rng, [(90, 90, 95), (60, 75, 100), (110, 105, 100), (50, 50, 60)]), 15),
                         np.float32)
         img = np.empty((h, w, 3), np.float32)
@@ -53,6 +98,9 @@ def surface(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
         img = np.empty((h, w, 3), np.float32)
         img[:] = base
         img[grid] *= rng.uniform(0.4, 1.8)
+    if kind in ("wood", "dark-wood") and rng.random() < negatives()["wood"]["knots"]:
+        for _ in range(int(rng.integers(1, 4))):
+            draw_knot(rng, img, float(rng.uniform(0, w)), float(rng.uniform(0, h)), float(rng.uniform(6, 30)))
     return img
 
 
@@ -68,7 +116,7 @@ def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale
     h, w = img.shape[:2]
     taken = np.zeros((h, w), np.float32)
     for _ in range(count):
-        kind = _pick(rng, list(DISTRACTORS))
+        kind = _pick_distractor(rng)
         cx, cy = float(rng.uniform(0, w)), float(rng.uniform(0, h))
         size = scale * float(rng.uniform(0.6, 1.8))
         mask = np.zeros((h, w), np.float32)
@@ -110,6 +158,44 @@ def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale
             cv2.fillPoly(mask, [cv2.boxPoints(rect).astype(np.int32)], 1.0, cv2.LINE_AA)
             _shadowed(img, mask, 0.25)
             img[:] = img * (1 - mask[..., None]) + np.array(_jitter(rng, (235, 235, 230), 20), np.float32) * mask[..., None]
+        elif kind == "knot":
+            mask = draw_knot(rng, img, cx, cy, size)
+        elif kind == "fabric":
+            # A patch of cloth (a chair's seat, a sleeve, a bag): a weave or a small printed
+            # motif, with soft folds, in a rotated rectangle or a blob a few dice across.
+            x0, x1 = int(max(0, cx - 2.5 * size)), int(min(w, cx + 2.5 * size + 1))
+            y0, y1 = int(max(0, cy - 2.5 * size)), int(min(h, cy + 2.5 * size + 1))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            rect = ((cx, cy), (size * rng.uniform(2, 5), size * rng.uniform(2, 5)), float(rng.uniform(0, 180)))
+            cv2.fillPoly(mask, [cv2.boxPoints(rect).astype(np.int32)], 1.0, cv2.LINE_AA)
+            yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+            period, ang = float(rng.uniform(2.5, max(3.0, size / 3))), float(rng.uniform(0, np.pi))
+            u, v = xx * np.cos(ang) + yy * np.sin(ang), -xx * np.sin(ang) + yy * np.cos(ang)
+            if rng.random() < 0.5:   # a weave
+                tex = 0.5 + 0.25 * np.sin(u / period * 2 * np.pi) + 0.25 * np.sin(v / period * 2 * np.pi)
+            else:                    # a printed motif: dots or checks
+                a, b = np.sin(u / period * np.pi), np.sin(v / period * np.pi)
+                dots = rng.random() < 0.5
+                tex = (((a * b) > 0.5) if dots else ((a > 0) ^ (b > 0))).astype(np.float32)
+            folds = 1 + _smooth_noise(rng, y1 - y0, x1 - x0, max(2, int(size)), 0.15)
+            other = np.array(_jitter(rng, tuple(rng.uniform(20, 235, 3)), 1), np.float32)
+            cloth = (colour * (1 - tex[..., None]) + other * tex[..., None]) * folds[..., None]
+            _shadowed(img, mask, 0.2)
+            m = mask[y0:y1, x0:x1, None]
+            img[y0:y1, x0:x1] = img[y0:y1, x0:x1] * (1 - m) + cloth * m
+        elif kind == "ghost":
+            # A faint die-sized smudge: blotchy noise a few levels off the surface, no edges.
+            r = max(3, int(size * 0.5))
+            x0, x1 = int(max(0, cx - r)), int(min(w, cx + r + 1))
+            y0, y1 = int(max(0, cy - r)), int(min(h, cy + r + 1))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            cv2.rectangle(mask, (x0, y0), (x1 - 1, y1 - 1), 1.0, -1)
+            mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, r / 3))
+            m = mask[y0:y1, x0:x1]
+            blotch = _smooth_noise(rng, y1 - y0, x1 - x0, max(2, r // 3), float(rng.uniform(6, 18)))
+            img[y0:y1, x0:x1] += (blotch * m + float(rng.uniform(-12, 12)) * m)[..., None]
         else:  # spots: a printed pattern of dots on the surface (a board's track, a card's art)
             for _ in range(int(rng.integers(3, 12))):
                 cv2.circle(mask, (int(cx + rng.normal(0, size)), int(cy + rng.normal(0, size))),

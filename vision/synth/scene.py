@@ -185,7 +185,7 @@ def _edge_limit(n: int, size: tuple[int, int]) -> float:
 
 
 def lay_out(rng, n_dice: int, size, faces, edge, colors, tilt_max, touching, light, lean,
-            ) -> list[Placed]:
+            styles=None) -> list[Placed]:
     w, h = size
     occ = np.zeros((h, w), bool)
     placed: list[Placed] = []
@@ -195,6 +195,8 @@ def lay_out(rng, n_dice: int, size, faces, edge, colors, tilt_max, touching, lig
         face = faces[i] if faces is not None else int(rng.integers(1, 7))
         color = colors[i] if colors is not None else None
         style = random_die_style(rng, color, translucent=color == "clear") if color is not None else None
+        if styles is not None:
+            style = styles[i]
         die_edge = base * float(rng.uniform(0.93, 1.07))
         for _ in range(12):
             sprite, st = make_die(rng, face, die_edge, light, tilt_max, style, lean)

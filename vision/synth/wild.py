@@ -2,8 +2,10 @@
 
 Any surface (vision.synth.clutter), 0 to 40 dice of any size from crowds of tiny ones to a
 close-up, dice touching, a camera tipped up to 45 degrees, a tinted lamp from any side, blank
-cubes and coins, tokens, pencils, cards and printed dots that are not dice. Only the dice are in
-Scene.dice: everything else must be left unboxed.
+cubes and coins, tokens, pencils, cards, printed dots, wood knots, cloth and faint smudges that
+are not dice (data/negatives.toml). Some trays hold coloured dice with white pips seen at a
+slant, the looks behind most silent misreads on the real aws-workshop-dice photos. Only the dice
+are in Scene.dice: everything else must be left unboxed.
 """
 from __future__ import annotations
 
@@ -11,9 +13,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from .clutter import add_distractors, surface
+from .clutter import add_distractors, negatives, surface
 from .scene import DieTruth, Placed, Scene, _mark, as_generator, composite, lay_out, make_die, place, random_light
-from .style import camera_effects
+from .style import camera_effects, random_die_style
 
 DETECTOR_SIZE = (320, 240)
 EDGE_MIN = 9.0
@@ -30,6 +32,13 @@ def _count(g: np.random.Generator) -> int:
     return int(g.integers(13, 41))
 
 
+def slanted_style(g: np.random.Generator, colour: str):
+    """An opaque die of colour with near-white pips."""
+    style = random_die_style(g, colour, translucent=False)
+    white = tuple(float(np.clip(c, 0, 255)) for c in g.normal(238, 8, 3))
+    return replace(style, pip=white, logo_color=white if style.logo else style.logo_color)
+
+
 def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | None = None) -> Scene:
     g = as_generator(rng)
     w, h = size
@@ -39,10 +48,17 @@ def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | N
     tilt_max = float(g.choice([15.0, 30.0, 45.0]))
     light = random_light(g)
     lean = (float(g.uniform(0, tilt_max * 0.7)), float(g.uniform(0, 2 * np.pi)))
+    styles = None
+    slant = negatives()["slant"]
+    if n and g.random() < slant["share"]:
+        tilt_max = float(slant["tilt_max"])
+        lean = (float(g.uniform(*slant["lean"])), float(g.uniform(0, 2 * np.pi)))
+        styles = [slanted_style(g, str(g.choice(slant["colours"]))) for _ in range(n)]
     placed: list[Placed] = []
     while True:
         try:
-            placed = lay_out(g, n, size, None, edge, None, tilt_max, float(g.uniform(0, 0.6)), light, lean)
+            placed = lay_out(g, n, size, None, edge, None, tilt_max, float(g.uniform(0, 0.6)), light, lean,
+                             styles)
             break
         except ValueError:
             n, edge = max(0, n - 3), edge * 0.9

@@ -94,14 +94,13 @@ def main(argv=None) -> int:
     tf.keras.utils.set_random_seed(args.seed)
     model, base = net.build_pair(args.width)
     if args.init:
-        import h5py
-        with h5py.File(args.init, "r") as f:
-            has_face_head = "face" in f.get("layers", {})
-        if has_face_head:
+        # Keras 3 stores layers by kind and order ("conv2d_19"), not by name, so whether the file
+        # has a face head shows only by loading it: a three-head file loads whole, a two-head one
+        # (no face head) does not, and then everything but the face head starts from it.
+        try:
             model.load_weights(str(args.init))
             log(f"Fine-tuning from {args.init}")
-        else:
-            # A file of the two-head net (no face head): everything but the face head starts there.
+        except ValueError:
             base.load_weights(str(args.init))
             log(f"Fine-tuning from {args.init} (a two-head file: the face head starts afresh)")
     lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,

@@ -19,8 +19,8 @@ from ..synth.wild import render_wild_tray
 from ..model import OTHER
 
 # Bump when vision.synth changes so that cached trays are rendered anew.
-RENDER_VERSION = 1
-ICON_VERSION = 1
+RENDER_VERSION = 2  # 2: hard negatives and slanted coloured dice (data/negatives.toml)
+ICON_VERSION = 2    # 2: the surfaces carry wood knots
 CHUNK = 500
 # Welcome to Centerville's die colours: icon dice in training wear them (with other icons).
 ICON_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
