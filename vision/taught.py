@@ -354,8 +354,23 @@ class TaughtReader:
         from .colors import dominant_color
         return [dominant_color(frame_bgr, b) for b in boxes], [1.0] * len(boxes)
 
+    def untaught(self, colour: str | None) -> list[str]:
+        """The faces a die could show that have no example yet: a die near its only taught face
+        may be showing one of these, which no distance can tell (it is asked, not read)."""
+        if self._faces_of is None:
+            return []
+        return [label for label in dict.fromkeys(self._faces_of.get(colour, ())) if label not in self.bank()]
+
     def _die(self, emb, box, colour, colour_conf, crop) -> TaughtDieRead:
-        label, confidence, reason = judge(face_scores(emb, self.bank(), self.candidates(colour)), self.thresholds)
+        candidates = self.candidates(colour)
+        label, confidence, reason = judge(face_scores(emb, self.bank(), candidates), self.thresholds)
+        untaught = self.untaught(colour)
+        if not reason and untaught:
+            names = [u.split("-", 1)[-1] for u in untaught]
+            reason = f"its {', '.join(names)} {'face is' if len(names) == 1 else 'faces are'} not taught yet"
+        elif not reason and self._faces_of is None and len(candidates) == 1:
+            # Any dice: only the taught labels are known, and one label is nothing to tell it from.
+            reason = "only one face is taught: nothing to tell it from"
         if self.dice == "centerville" and colour is None:
             reason = "its colour is not one of the six dice's (more boxes than dice)"
         elif self.dice == "centerville" and colour_conf < COLOUR_ASK_BELOW:
