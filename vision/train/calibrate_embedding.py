@@ -13,24 +13,27 @@ SILENT_TARGET = 0.002
 SHOTS = (1, 3)
 
 
-def embed_sets(embedder, sets: np.ndarray, batch: int = 64) -> np.ndarray:
-    """(N, 6, R, S, S, 3) crops -> (N, 6, R, dim) embeddings."""
+def embed_sets(embedder, sets: np.ndarray, batch: int = 16) -> np.ndarray:
+    """(N, 6, R, S, S, 3) crops -> (N, 6, R, TURNS, dim): each crop's vectors in its quarter turns
+    (vision.taught.Embedder.turned, as the reader embeds)."""
     flat = sets.reshape(-1, *sets.shape[3:])
-    out = np.concatenate([embedder(flat[i:i + batch]) for i in range(0, len(flat), batch)])
-    return out.reshape(*sets.shape[:3], -1)
+    out = np.concatenate([embedder.turned(flat[i:i + batch]) for i in range(0, len(flat), batch)])
+    return out.reshape(*sets.shape[:3], *out.shape[1:])
 
 
 def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None) -> np.ndarray:
-    """Rows (best, second, correct) for every query render of every die (N, 6, R, dim), taught
-    its first `shots` renders of each face; queries: its last `queries` renders (else the rest)."""
-    from ..taught import face_scores
+    """Rows (best, second, correct) for every query render of every die (N, 6, R, TURNS, dim),
+    taught its first `shots` renders of each face; queries: its last `queries` renders (else the
+    rest). Examples and queries are made as TaughtReader makes them."""
+    from ..taught import die_vectors, example_vectors, face_scores
     rows = []
     labels = [str(f) for f in range(6)]
     first = shots if queries is None else emb.shape[2] - queries
-    for die in emb:
-        bank = {labels[f]: die[f, :shots] for f in range(6)}
+    for turned in emb:
+        bank = {labels[f]: example_vectors(turned[f, :shots]) for f in range(6)}
+        die = [die_vectors(turned[f]) for f in range(6)]
         for f in range(6):
-            for q in die[f, first:]:
+            for q in die[f][first:]:
                 scores = face_scores(q, bank, labels)
                 rows.append((scores[0][1], scores[1][1], scores[0][0] == labels[f]))
     return np.array(rows, np.float64)
@@ -39,8 +42,8 @@ def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None) -> 
 def choose(rows: np.ndarray, target: float = SILENT_TARGET) -> tuple[float, float]:
     best, margin, right = rows[:, 0], rows[:, 0] - rows[:, 1], rows[:, 2] > 0.5
     chosen, fewest = (1.0, 1.0), 2.0
-    for far in np.arange(0.0, 0.96, 0.025):
-        for close in np.arange(0.0, 0.31, 0.01):
+    for far in np.arange(0.0, 0.99, 0.025):
+        for close in np.arange(0.0, 0.61, 0.01):
             flagged = (best < far) | (margin < close)
             silent = np.mean(~right & ~flagged)
             if silent <= target and flagged.mean() < fewest:
