@@ -65,16 +65,17 @@ def held_out(embedder: Embedder, th: Thresholds, dice_per_family: int) -> dict:
             fam = emb[k * dice_per_family:(k + 1) * dice_per_family]
             rows = few_shot_scores(fam, shots, QUERIES)
             rows_all.append(rows)
-            r, f, s = _figures(rows, th)
+            r, f, s = _figures(rows, th, shots)
             print("  " + _line(f"{family}, {shots} taught", r, f, s, len(rows)))
         rows = np.concatenate(rows_all)
-        out[shots] = _figures(rows, th) + (len(rows),)
+        out[shots] = _figures(rows, th, shots) + (len(rows),)
     return out
 
 
-def _figures(rows: np.ndarray, th: Thresholds):
+def _figures(rows: np.ndarray, th: Thresholds, taught: int):
     best, margin, right = rows[:, 0], rows[:, 0] - rows[:, 1], rows[:, 2] > 0.5
-    flagged = (best < th.far_below) | (margin < th.close_below)
+    far_below, close_below = th.pair(taught)
+    flagged = (best < far_below) | (margin < close_below)
     return float(right.mean()), float(flagged.mean()), float(np.mean(~right & ~flagged))
 
 
@@ -106,7 +107,7 @@ def real_photos(embedder: Embedder, th: Thresholds, shots: int = 5, draws: int =
                 idx = np.flatnonzero(tf == face)
                 bank[f"icon{face}"] = example_vectors(te[rng.choice(idx, min(shots, len(idx)), replace=False)])
             for face, q in zip(qf, die_vectors(qe)):
-                label, _, reason = judge(face_scores(q, bank, list(bank)), th)
+                label, _, reason = judge(face_scores(q, bank, list(bank)), th, shots)
                 ok = label == f"icon{face}"
                 right += ok
                 flagged += bool(reason)
@@ -186,7 +187,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     embedder = Embedder(args.model)
     th = Thresholds.of(embedder.meta)
-    print(f"Embedding {embedder.model_path.name}: far_below {th.far_below}, close_below {th.close_below}")
+    print(f"Embedding {embedder.model_path}: far_below {th.far_below}, close_below {th.close_below}, "
+          f"by taught {th.by_taught}")
     print("Held-out glyph families (rendered, never trained on):")
     ho = held_out(embedder, th, args.dice_per_family)
     print("Real pip photos as six unknown icons:")

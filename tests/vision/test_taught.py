@@ -153,3 +153,28 @@ def test_any_dice_with_one_label_taught_are_asked(tmp_path, embedder):
     r.teach("one", crop)
     read = r.read_crop(crop)
     assert read.label == "one" and read.uncertain and "only one face" in read.reason
+
+
+def test_a_die_reads_the_same_whichever_way_up_it_lies(tmp_path, embedder):
+    # A die is read by the mean of its four quarter turns' vectors: a quarter turn of the same
+    # picture gives the same vector, so the same face and confidence.
+    g = np.random.default_rng(8)
+    style = glyph_die_style(g, random_glyph_faces(g, family="letters-script"))
+    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object())
+    for v in (1, 2):
+        r.teach(f"face{v}", render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy())
+    crop = render_glyph_crop(g, style, 1, edge=50, size=64)[..., ::-1].copy()
+    reads = [r.read_crop(np.ascontiguousarray(np.rot90(crop, k))) for k in range(4)]
+    for read in reads[1:]:
+        assert np.allclose(read.embedding, reads[0].embedding, atol=2e-3)
+        assert (read.label, read.uncertain) == (reads[0].label, reads[0].uncertain)
+
+
+def test_thresholds_follow_how_many_examples_the_faces_have():
+    from vision.taught import Thresholds, judge
+    th = Thresholds.of({"far_below": 0.8, "close_below": 0.3, "by_taught": {"1": [0.8, 0.3], "3": [0.5, 0.1]}})
+    assert th.pair(None) == (0.8, 0.3) and th.pair(1) == (0.8, 0.3) and th.pair(2) == (0.8, 0.3)
+    assert th.pair(3) == th.pair(9) == (0.5, 0.1)
+    scores = [("a", 0.7), ("b", 0.5)]
+    assert judge(scores, th, 1)[2] == "far from every taught example"
+    assert judge(scores, th, 3)[2] == ""
