@@ -1,4 +1,7 @@
-"""Choose the embedding's flag thresholds on rendered calibration dice (training families, another seed).
+"""Choose the embedding's flag thresholds on rendered calibration dice: training families (another
+seed) and made-up icons (vision.synth.glyphs.SCRIBBLES, another seed: icons the network never saw,
+the situation of a table's own dice; the training-family dice alone under-state the misreads of
+unseen icons).
 
 Each calibration die is taught 1 or 3 renders per face and its other renders are read among its
 six faces. A die is flagged when its best face is far (similarity under far_below) or a second
@@ -71,7 +74,7 @@ def calibrate(path, val_sets: np.ndarray, scale: float, log=print) -> dict:
     figs = {f"{k}-shot": figures(r, far, close) for k, r in rows.items()}
     by_taught = {str(k): list(choose(r)) for k, r in by.items()}
     by_figs = {f"{k}-shot": figures(by[k], *by_taught[str(k)]) for k in by}
-    log(f"calibration ({len(val_sets)} rendered dice of the training families, seed apart): far_below {far}, "
+    log(f"calibration ({len(val_sets)} rendered dice, seeds apart from training): far_below {far}, "
         f"close_below {close}; {figs}; by taught {by_taught}: {by_figs}")
     return {"far_below": far, "close_below": close, "calibrated_on": f"{len(val_sets)} rendered calibration dice",
             "calib_figures": figs, "by_taught": by_taught, "by_taught_figures": by_figs}

@@ -30,6 +30,9 @@ def parse(argv):
     p.add_argument("--sets", type=int, default=1600, help="rendered training dice (six faces each)")
     p.add_argument("--scribble-sets", type=int, default=1200,
                    help="rendered dice of made-up icons (vision.synth.glyphs.SCRIBBLES), seed + 100")
+    p.add_argument("--val-scribble-sets", type=int, default=150,
+                   help="rendered dice of made-up icons (seed + 101) calibrated on beside --val-sets: icons "
+                        "the network never saw, as a table's own dice are")
     p.add_argument("--renders", type=int, default=4, help="renders of each face of a training die")
     p.add_argument("--val-sets", type=int, default=160, help="rendered dice (other seed) to calibrate flags on")
     p.add_argument("--steps", type=int, default=3000, help="episodes (at most, with --until)")
@@ -100,6 +103,10 @@ def main(argv=None) -> int:
         # episodes' prototypes alone teach them apart.
         sets = np.concatenate([sets, scribbles])
         classes = np.concatenate([classes, np.full((args.scribble_sets, 6), -1)])
+    if args.val_scribble_sets:
+        from ..synth.glyphs import SCRIBBLES
+        val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
+                                                 args.cache, log, families=(SCRIBBLES,))])
     rendered_s = time.monotonic() - started
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
