@@ -65,17 +65,16 @@ def held_out(embedder: Embedder, th: Thresholds, dice_per_family: int) -> dict:
             fam = emb[k * dice_per_family:(k + 1) * dice_per_family]
             rows = few_shot_scores(fam, shots, QUERIES)
             rows_all.append(rows)
-            r, f, s = _figures(rows, th, shots)
+            r, f, s = _figures(rows, th)
             print("  " + _line(f"{family}, {shots} taught", r, f, s, len(rows)))
         rows = np.concatenate(rows_all)
-        out[shots] = _figures(rows, th, shots) + (len(rows),)
+        out[shots] = _figures(rows, th) + (len(rows),)
     return out
 
 
-def _figures(rows: np.ndarray, th: Thresholds, taught: int):
+def _figures(rows: np.ndarray, th: Thresholds):
     best, margin, right = rows[:, 0], rows[:, 0] - rows[:, 1], rows[:, 2] > 0.5
-    far_below, close_below = th.pair(taught)
-    flagged = (best < far_below) | (margin < close_below)
+    flagged = (best < th.far_below) | (margin < th.close_below)
     return float(right.mean()), float(flagged.mean()), float(np.mean(~right & ~flagged))
 
 
@@ -107,7 +106,7 @@ def real_photos(embedder: Embedder, th: Thresholds, shots: int = 5, draws: int =
                 idx = np.flatnonzero(tf == face)
                 bank[f"icon{face}"] = example_vectors(te[rng.choice(idx, min(shots, len(idx)), replace=False)])
             for face, q in zip(qf, die_vectors(qe)):
-                label, _, reason = judge(face_scores(q, bank, list(bank)), th, shots)
+                label, _, reason = judge(face_scores(q, bank, list(bank)), th)
                 ok = label == f"icon{face}"
                 right += ok
                 flagged += bool(reason)
@@ -187,8 +186,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     embedder = Embedder(args.model)
     th = Thresholds.of(embedder.meta)
-    print(f"Embedding {embedder.model_path}: far_below {th.far_below}, close_below {th.close_below}, "
-          f"by taught {th.by_taught}")
+    print(f"Embedding {embedder.model_path}: far_below {th.far_below}, close_below {th.close_below}")
     print("Held-out glyph families (rendered, never trained on):")
     ho = held_out(embedder, th, args.dice_per_family)
     print("Real pip photos as six unknown icons:")

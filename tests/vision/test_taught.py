@@ -169,12 +169,3 @@ def test_a_die_reads_the_same_whichever_way_up_it_lies(tmp_path, embedder):
         assert np.allclose(read.embedding, reads[0].embedding, atol=2e-3)
         assert (read.label, read.uncertain) == (reads[0].label, reads[0].uncertain)
 
-
-def test_thresholds_follow_how_many_examples_the_faces_have():
-    from vision.taught import Thresholds, judge
-    th = Thresholds.of({"far_below": 0.8, "close_below": 0.3, "by_taught": {"1": [0.8, 0.3], "3": [0.5, 0.1]}})
-    assert th.pair(None) == (0.8, 0.3) and th.pair(1) == (0.8, 0.3) and th.pair(2) == (0.8, 0.3)
-    assert th.pair(3) == th.pair(9) == (0.5, 0.1)
-    scores = [("a", 0.7), ("b", 0.5)]
-    assert judge(scores, th, 1)[2] == "far from every taught example"
-    assert judge(scores, th, 3)[2] == ""

@@ -6,8 +6,7 @@ unseen icons).
 Each calibration die is taught 1 or 3 renders per face and its other renders are read among its
 six faces. A die is flagged when its best face is far (similarity under far_below) or a second
 face comes close (margin under close_below); the pair chosen flags the fewest dice while at most
-SILENT_TARGET of them are read wrong unflagged: one pooled pair, and one for each count of
-taught examples (the reader's Thresholds.by_taught).
+SILENT_TARGET of them are read wrong unflagged (one pair for 1 and 3 taught together).
 """
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ import numpy as np
 
 SILENT_TARGET = 0.002
 SHOTS = (1, 3)
-BY_TAUGHT = (1, 2, 3)
 
 
 def embed_sets(embedder, sets: np.ndarray, batch: int = 16) -> np.ndarray:
@@ -64,17 +62,12 @@ def figures(rows: np.ndarray, far: float, close: float) -> dict:
 
 
 def calibrate(path, val_sets: np.ndarray, scale: float, log=print) -> dict:
-    """The pooled pair (1 and 3 taught) and, by_taught, a pair for each count of taught examples
-    a face has (1, 2, 3: the reader uses the row of its die's least-taught candidate face)."""
     from ..taught import Embedder
     emb = embed_sets(Embedder(path), val_sets)
-    by = {k: few_shot_scores(emb, k) for k in BY_TAUGHT if k < val_sets.shape[2]}
-    rows = {k: by[k] for k in SHOTS if k in by}
+    rows = {k: few_shot_scores(emb, k) for k in SHOTS if k < val_sets.shape[2]}
     far, close = choose(np.concatenate(list(rows.values())))
     figs = {f"{k}-shot": figures(r, far, close) for k, r in rows.items()}
-    by_taught = {str(k): list(choose(r)) for k, r in by.items()}
-    by_figs = {f"{k}-shot": figures(by[k], *by_taught[str(k)]) for k in by}
     log(f"calibration ({len(val_sets)} rendered dice, seeds apart from training): far_below {far}, "
-        f"close_below {close}; {figs}; by taught {by_taught}: {by_figs}")
+        f"close_below {close}; {figs}")
     return {"far_below": far, "close_below": close, "calibrated_on": f"{len(val_sets)} rendered calibration dice",
-            "calib_figures": figs, "by_taught": by_taught, "by_taught_figures": by_figs}
+            "calib_figures": figs}
