@@ -1,7 +1,8 @@
 """python -m vision.train.learn_embedding: render glyph dice, train the face embedding, convert, calibrate.
 
-`make train-embedding` runs this (about 40 minutes on 2 shared CPU cores with the defaults; the
-log prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work (a
+`make train-embedding` runs this (with the defaults about 20 minutes of rendering and 55 minutes of
+training on 2 shared CPU cores; `--until HH:MM` fits the schedule to a deadline; the log prints an
+ETA). Stopped, it continues with --resume from its last checkpoint in --work (a
 run whose steps are all done goes straight to conversion). The held-out glyph families
 (vision.synth.glyphs.HELD_OUT_FAMILIES, Centerville's icons among them) are never rendered here.
 """
@@ -27,21 +28,21 @@ def parse(argv):
     p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model and its .json")
     p.add_argument("--name", default="dice_embedding")
     p.add_argument("--seed", type=int, default=15)
-    p.add_argument("--sets", type=int, default=1600, help="rendered training dice (six faces each)")
+    p.add_argument("--sets", type=int, default=1800, help="rendered training dice (six faces each)")
     p.add_argument("--scribble-sets", type=int, default=1200,
                    help="rendered dice of made-up icons (vision.synth.glyphs.SCRIBBLES), seed + 100")
     p.add_argument("--val-scribble-sets", type=int, default=150,
                    help="rendered dice of made-up icons (seed + 101) calibrated on beside --val-sets: icons "
                         "the network never saw, as a table's own dice are")
     p.add_argument("--renders", type=int, default=4, help="renders of each face of a training die")
-    p.add_argument("--val-sets", type=int, default=160, help="rendered dice (other seed) to calibrate flags on")
-    p.add_argument("--steps", type=int, default=3000, help="episodes (at most, with --until)")
+    p.add_argument("--val-sets", type=int, default=150, help="rendered dice (other seed) to calibrate flags on")
+    p.add_argument("--steps", type=int, default=12000, help="episodes (at most, with --until)")
     p.add_argument("--until", default=None, metavar="HH:MM",
                    help="end training by this UTC time: after each 50 episodes the schedule is fitted to the "
                         "episodes the measured speed allows (a shared machine's speed is not known ahead)")
-    p.add_argument("--dice", type=int, default=8, help="dice per episode (each 6 faces x renders crops)")
-    p.add_argument("--width", type=int, default=24, help="channels of the first block (network size)")
-    p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
+    p.add_argument("--dice", type=int, default=6, help="dice per episode (each 6 faces x renders crops)")
+    p.add_argument("--width", type=int, default=16, help="channels of the first block (network size)")
+    p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the cosine schedule")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "embedding-data")
     p.add_argument("--work", type=Path, default=ROOT / "build" / "embedding-train", help="checkpoints")
