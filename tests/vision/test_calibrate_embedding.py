@@ -23,3 +23,19 @@ def test_the_pair_chosen_keeps_silent_misreads_under_target_and_asks_least():
         if min(looser) >= 0:
             f = figures(rows, *looser)
             assert f["silent_misreads"] > SILENT_TARGET or f["flagged"] >= fig["flagged"]
+
+
+def test_another_set_with_more_confident_misreads_makes_the_pair_stricter():
+    g = np.random.default_rng(5)
+    n = 3000
+    right = g.random(n) < 0.8
+    best = np.where(right, g.normal(0.85, 0.06, n), g.normal(0.7, 0.08, n))
+    second = best - np.where(right, g.gamma(2.0, 0.08, n), g.gamma(1.0, 0.04, n))
+    rendered = np.stack([best, second, right.astype(float)], 1)
+    # Real photos: the wrong reads are as near and as clear as right ones.
+    wrong = g.random(n) < 0.2
+    rb = g.normal(0.85, 0.06, n)
+    real = np.stack([rb, rb - g.gamma(2.0, 0.08, n), (~wrong).astype(float)], 1)
+    alone, both = choose(rendered), choose(rendered, also=(real,))
+    assert figures(real, *both)["silent_misreads"] <= SILENT_TARGET < figures(real, *alone)["silent_misreads"]
+    assert figures(rendered, *both)["flagged"] >= figures(rendered, *alone)["flagged"]
