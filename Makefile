@@ -52,7 +52,7 @@ train: .venv-train/.installed-stamp
 train-classifier: .venv-train/.installed-stamp
 	.venv-train/bin/python -m vision.train $(TRAIN_ARGS)
 
-# Retrain the few-shot face embedding of taught dice (models/dice_embedding.tflite, about 40
+# Retrain the few-shot face embedding of taught dice (models/dice_embedding.tflite, about 75
 # minutes on 2 cores; stopped, `make train-embedding TRAIN_ARGS=--resume` continues).
 train-embedding: .venv-train/.installed-stamp
 	nice -n 10 .venv-train/bin/python -m vision.train.learn_embedding $(TRAIN_ARGS)

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.crops import die_crop  # noqa: E402
 from vision.synth.glyphs import HELD_OUT_FAMILIES  # noqa: E402
-from vision.taught import Embedder, Thresholds, face_scores, judge  # noqa: E402
+from vision.taught import TURNS, Embedder, Thresholds, die_vectors, example_vectors, face_scores, judge  # noqa: E402
 from vision.train.calibrate_embedding import embed_sets, few_shot_scores  # noqa: E402
 from vision.train.glyph_sets import die_set  # noqa: E402
 
@@ -92,7 +92,7 @@ def real_photos(embedder: Embedder, th: Thresholds, shots: int = 5, draws: int =
                 for face, box in shot.dice:
                     cs.append(die_crop(img, box, embedder.size))
                     faces.append(face)
-            crops[split] = (np.array(faces), embedder(np.stack(cs)) if cs else np.zeros((0, 64)))
+            crops[split] = (np.array(faces), embedder.turned(np.stack(cs)) if cs else np.zeros((0, TURNS, 64)))
         tf, te = crops["train"]
         qf, qe = crops["test"]
         if not len(qf):
@@ -104,8 +104,8 @@ def real_photos(embedder: Embedder, th: Thresholds, shots: int = 5, draws: int =
             bank = {}
             for face in range(1, 7):
                 idx = np.flatnonzero(tf == face)
-                bank[f"icon{face}"] = te[rng.choice(idx, min(shots, len(idx)), replace=False)]
-            for face, q in zip(qf, qe):
+                bank[f"icon{face}"] = example_vectors(te[rng.choice(idx, min(shots, len(idx)), replace=False)])
+            for face, q in zip(qf, die_vectors(qe)):
                 label, _, reason = judge(face_scores(q, bank, list(bank)), th)
                 ok = label == f"icon{face}"
                 right += ok
@@ -181,10 +181,12 @@ def main(argv=None) -> int:
     p.add_argument("--colour-trays", type=int, default=300)
     p.add_argument("--trays", type=int, default=60)
     p.add_argument("--work", type=Path, default=Path("build") / "bench-icon-dice")
+    p.add_argument("--model", type=Path, default=None, help="an embedding .tflite (its .json beside it); "
+                   "default the shipped models/dice_embedding.tflite")
     args = p.parse_args(argv)
-    embedder = Embedder()
+    embedder = Embedder(args.model)
     th = Thresholds.of(embedder.meta)
-    print(f"Embedding {embedder.model_path.name}: far_below {th.far_below}, close_below {th.close_below}")
+    print(f"Embedding {embedder.model_path}: far_below {th.far_below}, close_below {th.close_below}")
     print("Held-out glyph families (rendered, never trained on):")
     ho = held_out(embedder, th, args.dice_per_family)
     print("Real pip photos as six unknown icons:")

@@ -95,3 +95,19 @@ def test_a_glyph_tray_boxes_each_die_and_names_its_top_glyph():
     for d in scene.dice:
         x0, y0, x1, y1 = d.box
         assert 0 <= x0 < x1 <= 320 and 0 <= y0 < y1 <= 240
+
+
+def test_scribbles_are_endless_made_up_icons_drawn_the_same_every_time():
+    from vision.synth.glyphs import SCRIBBLES, random_scribble_faces, scribble_parts
+    assert SCRIBBLES not in FAMILIES  # the detector's trays and the held-out split never see them
+    g = np.random.default_rng(3)
+    for _ in range(20):
+        faces = random_scribble_faces(g)
+        assert len({gl.name[0] for gl in faces.glyphs}) == 1  # one look per die
+        masks = [glyph_mask(gl, 64) > 0.5 for gl in faces.glyphs]
+        assert all(m.mean() > 0.003 for m in masks), [gl.name for gl in faces.glyphs]
+        assert len({m.tobytes() for m in masks}) == 6
+    name = faces.glyphs[0].name
+    assert np.array_equal(glyph_mask(Glyph(SCRIBBLES, name), 48), glyph_mask(Glyph(SCRIBBLES, name), 48))
+    with pytest.raises(ValueError, match="Unknown scribble"):
+        scribble_parts("x12")

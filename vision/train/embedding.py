@@ -39,6 +39,25 @@ def build(width: int = 24, dim: int = DIM) -> tf.keras.Model:
     return tf.keras.Model(inp, out, name="dice_embedding")
 
 
+class Cosine(tf.keras.optimizers.schedules.LearningRateSchedule):
+    """Linear warm-up to peak, then cosine decay to 2% of it at `total` (a variable: the training
+    loop may move the end to fit a deadline)."""
+
+    def __init__(self, peak: float, total: tf.Variable, warmup: int):
+        self.peak, self.total, self.warmup = float(peak), total, int(warmup)
+
+    def __call__(self, step):
+        step = tf.cast(step, tf.float32)
+        total = tf.cast(self.total, tf.float32)
+        warm = self.peak * step / self.warmup
+        progress = tf.clip_by_value((step - self.warmup) / tf.maximum(1.0, total - self.warmup), 0.0, 1.0)
+        decayed = self.peak * (0.02 + 0.98 * 0.5 * (1.0 + tf.cos(np.pi * progress)))
+        return tf.where(step < self.warmup, warm, decayed)
+
+    def get_config(self):
+        return {"peak": self.peak, "warmup": self.warmup}
+
+
 def episode_loss(emb: tf.Tensor, dice: int, shots: int, queries: int, scale: tf.Tensor):
     """emb: (dice * 6 * (shots + queries), DIM) ordered die, face, render (shots first).
 
@@ -55,11 +74,15 @@ def episode_loss(emb: tf.Tensor, dice: int, shots: int, queries: int, scale: tf.
 
 
 def class_loss(emb: tf.Tensor, labels: tf.Tensor, weights: tf.Variable, scale: float = 16.0, margin: float = 0.2):
-    """CosFace: softmax over every glyph class of scale * (cosine - margin on the true class)."""
+    """CosFace: softmax over every glyph class of scale * (cosine - margin on the true class).
+    Crops of label -1 (made-up icons, no class) are left out."""
     w = tf.math.l2_normalize(weights, axis=0)
+    known = labels >= 0
+    emb, labels = tf.boolean_mask(emb, known), tf.boolean_mask(labels, known)
     cos = emb @ w
     logits = scale * (cos - margin * tf.one_hot(labels, tf.shape(w)[1]))
-    return tf.reduce_mean(tf.keras.losses.sparse_categorical_crossentropy(labels, logits, from_logits=True))
+    loss = tf.keras.losses.sparse_categorical_crossentropy(labels, logits, from_logits=True)
+    return tf.math.divide_no_nan(tf.reduce_sum(loss), tf.cast(tf.size(loss), tf.float32))
 
 
 def augment(rng: np.random.Generator, crops: np.ndarray) -> np.ndarray:

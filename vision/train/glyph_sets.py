@@ -15,7 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..synth.glyphs import TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, render_glyph_crop
+from ..synth.glyphs import SCRIBBLES, TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, random_scribble_faces, \
+    render_glyph_crop
 from ..synth.scene import as_generator
 from ..synth.style import random_die_style
 
@@ -31,6 +32,8 @@ def _quiet_worker():
 
 
 def _die_style(g, families):
+    if families == (SCRIBBLES,):
+        return glyph_die_style(g, random_scribble_faces(g))
     if families == TRAIN_FAMILIES and g.random() < PIP_DICE:
         return random_die_style(g)
     return glyph_die_style(g, random_glyph_faces(g, families))
@@ -66,19 +69,22 @@ def _job(args):
     return die_set(*args)
 
 
-def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path, log=print) -> np.ndarray:
-    """count die sets, (count, 6, renders, SIZE, SIZE, 3) uint8, rendered or read from cache."""
+def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path, log=print,
+                  families=TRAIN_FAMILIES) -> np.ndarray:
+    """count die sets, (count, 6, renders, SIZE, SIZE, 3) uint8, rendered or read from cache.
+    families: TRAIN_FAMILIES (some dice plain pip dice), or (SCRIBBLES,): made-up icons."""
+    kind = "-scribbles" if families == (SCRIBBLES,) else ""
     cache.mkdir(parents=True, exist_ok=True)
     out = []
     start, made = time.monotonic(), 0
     with Pool(max(1, workers), initializer=_quiet_worker) as pool:
         for first in range(0, count, CHUNK):
             n = min(CHUNK, count - first)
-            path = cache / f"glyphs-v{RENDER_VERSION}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
+            path = cache / f"glyphs-v{RENDER_VERSION}{kind}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
             if path.exists():
                 sets = np.load(path)
             else:
-                sets = np.stack(pool.map(_job, [(seed, i, renders) for i in range(first, first + n)], chunksize=4))
+                sets = np.stack(pool.map(_job, [(seed, i, renders, families) for i in range(first, first + n)], chunksize=4))
                 np.save(path, sets)
                 made += n
             out.append(sets)

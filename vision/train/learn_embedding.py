@@ -1,7 +1,8 @@
 """python -m vision.train.learn_embedding: render glyph dice, train the face embedding, convert, calibrate.
 
-`make train-embedding` runs this (about 40 minutes on 2 shared CPU cores with the defaults; the
-log prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work (a
+`make train-embedding` runs this (with the defaults about 20 minutes of rendering and 55 minutes of
+training on 2 shared CPU cores; `--until HH:MM` fits the schedule to a deadline; the log prints an
+ETA). Stopped, it continues with --resume from its last checkpoint in --work (a
 run whose steps are all done goes straight to conversion). The held-out glyph families
 (vision.synth.glyphs.HELD_OUT_FAMILIES, Centerville's icons among them) are never rendered here.
 """
@@ -27,13 +28,21 @@ def parse(argv):
     p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model and its .json")
     p.add_argument("--name", default="dice_embedding")
     p.add_argument("--seed", type=int, default=15)
-    p.add_argument("--sets", type=int, default=1600, help="rendered training dice (six faces each)")
+    p.add_argument("--sets", type=int, default=1800, help="rendered training dice (six faces each)")
+    p.add_argument("--scribble-sets", type=int, default=1200,
+                   help="rendered dice of made-up icons (vision.synth.glyphs.SCRIBBLES), seed + 100")
+    p.add_argument("--val-scribble-sets", type=int, default=150,
+                   help="rendered dice of made-up icons (seed + 101) calibrated on beside --val-sets: icons "
+                        "the network never saw, as a table's own dice are")
     p.add_argument("--renders", type=int, default=4, help="renders of each face of a training die")
-    p.add_argument("--val-sets", type=int, default=160, help="rendered dice (other seed) to calibrate flags on")
-    p.add_argument("--steps", type=int, default=3000)
-    p.add_argument("--dice", type=int, default=8, help="dice per episode (each 6 faces x renders crops)")
-    p.add_argument("--width", type=int, default=24, help="channels of the first block (network size)")
-    p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
+    p.add_argument("--val-sets", type=int, default=150, help="rendered dice (other seed) to calibrate flags on")
+    p.add_argument("--steps", type=int, default=12000, help="episodes (at most, with --until)")
+    p.add_argument("--until", default=None, metavar="HH:MM",
+                   help="end training by this UTC time: after each 50 episodes the schedule is fitted to the "
+                        "episodes the measured speed allows (a shared machine's speed is not known ahead)")
+    p.add_argument("--dice", type=int, default=6, help="dice per episode (each 6 faces x renders crops)")
+    p.add_argument("--width", type=int, default=16, help="channels of the first block (network size)")
+    p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the cosine schedule")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "embedding-data")
     p.add_argument("--work", type=Path, default=ROOT / "build" / "embedding-train", help="checkpoints")
@@ -60,6 +69,19 @@ def _episodes(rng, sets, classes, dice, stop):
     return q
 
 
+def _deadline(until: str | None) -> float | None:
+    """--until HH:MM (UTC, today; tomorrow if already past) as a time.time() value."""
+    if until is None:
+        return None
+    import datetime as dt
+    hh, mm = (int(v) for v in until.split(":"))
+    now = dt.datetime.now(dt.timezone.utc)
+    end = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    if end <= now:
+        end += dt.timedelta(days=1)
+    return end.timestamp()
+
+
 def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
@@ -73,6 +95,19 @@ def main(argv=None) -> int:
     vocab = sorted({n for die in names for n in die})
     classes = np.array([[vocab.index(n) for n in die] for die in names])
     log(f"{len(vocab)} face classes among the training dice")
+    if args.scribble_sets:
+        from ..synth.glyphs import SCRIBBLES
+        log(f"Rendering {args.scribble_sets} dice of made-up icons (seed {args.seed + 100})")
+        scribbles = rendered_sets(args.scribble_sets, args.seed + 100, args.renders, args.threads, args.cache, log,
+                                  families=(SCRIBBLES,))
+        # Every made-up icon is on one die only: no class for the CosFace head (-1), the
+        # episodes' prototypes alone teach them apart.
+        sets = np.concatenate([sets, scribbles])
+        classes = np.concatenate([classes, np.full((args.scribble_sets, 6), -1)])
+    if args.val_scribble_sets:
+        from ..synth.glyphs import SCRIBBLES
+        val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
+                                                 args.cache, log, families=(SCRIBBLES,))])
     rendered_s = time.monotonic() - started
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -85,18 +120,19 @@ def main(argv=None) -> int:
     model = net.build(args.width)
     scale = tf.Variable(10.0, dtype=tf.float32, name="scale")
     class_weights = tf.Variable(tf.random.normal((net.DIM, len(vocab)), stddev=0.1, seed=args.seed), name="classes")
-    lr = tf.keras.optimizers.schedules.CosineDecay(0.0, args.steps, alpha=0.02, warmup_target=args.lr,
-                                                   warmup_steps=max(1, args.steps // 25))
-    opt = tf.keras.optimizers.Adam(lr)
+    total = tf.Variable(args.steps, dtype=tf.int64, name="total_steps")
+    opt = tf.keras.optimizers.Adam(net.Cosine(args.lr, total, max(1, args.steps // 25)))
     step_var = tf.Variable(0, dtype=tf.int64)
-    ckpt = tf.train.Checkpoint(model=model, optimizer=opt, step=step_var, scale=scale, classes=class_weights)
+    ckpt = tf.train.Checkpoint(model=model, optimizer=opt, step=step_var, scale=scale, classes=class_weights,
+                               total=total)
     manager = tf.train.CheckpointManager(ckpt, str(args.work), max_to_keep=2)
     if args.resume and manager.latest_checkpoint:
         ckpt.restore(manager.latest_checkpoint)
         log(f"Resumed {manager.latest_checkpoint} at step {int(step_var.numpy())}")
     elif args.work.exists():
         shutil.rmtree(args.work)
-    log(f"Training a {model.count_params()}-parameter embedding for {args.steps} episodes of {args.dice} dice")
+    log(f"Training a {model.count_params()}-parameter embedding for {int(total.numpy())} episodes of {args.dice} dice"
+        + (f", ending by {args.until} UTC" if args.until else ""))
     variables = model.trainable_variables + [scale, class_weights]
 
     @tf.function(reduce_retracing=True)
@@ -112,17 +148,25 @@ def main(argv=None) -> int:
     q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())]), sets, classes, args.dice, stop)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
-    for step in range(first, args.steps):
+    deadline = _deadline(args.until)
+    step = first
+    while step < int(total.numpy()):
         x, ids, shots = q.get()
         loss, acc = (float(v) for v in train_step(tf.constant(x), tf.constant(ids), tf.constant(shots)))
-        step_var.assign(step + 1)
+        step += 1
+        step_var.assign(step)
         avg = np.array([loss, acc]) if avg is None else 0.98 * avg + 0.02 * np.array([loss, acc])
-        if (step + 1) % 50 == 0 or step + 1 == args.steps:
-            per = (time.monotonic() - t0) / (step + 1 - first)
-            log(f"step {step + 1}/{args.steps} loss {avg[0]:.3f} episode accuracy {avg[1]:.3f} "
-                f"scale {float(scale.numpy()):.1f}, {per * 1000:.0f} ms/step, "
-                f"ETA {per * (args.steps - step - 1) / 60:.1f} min")
-        if (step + 1) % 250 == 0:
+        if step % 50 == 0 or step == int(total.numpy()):
+            per = (time.monotonic() - t0) / (step - first)
+            if deadline is not None and step - first >= 100:
+                # Fit the schedule's end to the time left at the speed measured so far: it
+                # still decays to its floor by the deadline, however loaded the machine is.
+                fits = step + int(max(0.0, deadline - time.time()) / per)
+                total.assign(max(step, min(args.steps, fits)))
+            log(f"step {step}/{int(total.numpy())} loss {avg[0]:.3f} episode accuracy {avg[1]:.3f} "
+                f"scale {float(scale.numpy()):.1f}, lr {float(opt.learning_rate.numpy()):.5f}, "
+                f"{per * 1000:.0f} ms/step, ETA {per * (int(total.numpy()) - step) / 60:.1f} min")
+        if step % 250 == 0:
             manager.save()
     stop.set()
     manager.save()

@@ -1,0 +1,41 @@
+"""Choosing the embedding's flag thresholds (vision.train.calibrate_embedding.choose)."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.train.calibrate_embedding import SILENT_TARGET, choose, figures
+
+
+def test_the_pair_chosen_keeps_silent_misreads_under_target_and_asks_least():
+    g = np.random.default_rng(4)
+    n = 4000
+    right = g.random(n) < 0.8
+    # Right reads are nearer and clearer than wrong ones, with overlap: some must be asked.
+    best = np.where(right, g.normal(0.85, 0.06, n), g.normal(0.7, 0.08, n))
+    second = best - np.where(right, g.gamma(2.0, 0.08, n), g.gamma(1.0, 0.04, n))
+    rows = np.stack([best, second, right.astype(float)], 1)
+    far, close = choose(rows)
+    fig = figures(rows, far, close)
+    assert fig["silent_misreads"] <= SILENT_TARGET
+    assert 0.2 < fig["flagged"] < 1.0
+    # Any looser pair on the grid lets more wrong reads through than the target.
+    for looser in ((far - 0.025, close), (far, round(close - 0.01, 3))):
+        if min(looser) >= 0:
+            f = figures(rows, *looser)
+            assert f["silent_misreads"] > SILENT_TARGET or f["flagged"] >= fig["flagged"]
+
+
+def test_another_set_with_more_confident_misreads_makes_the_pair_stricter():
+    g = np.random.default_rng(5)
+    n = 3000
+    right = g.random(n) < 0.8
+    best = np.where(right, g.normal(0.85, 0.06, n), g.normal(0.7, 0.08, n))
+    second = best - np.where(right, g.gamma(2.0, 0.08, n), g.gamma(1.0, 0.04, n))
+    rendered = np.stack([best, second, right.astype(float)], 1)
+    # Real photos: the wrong reads are as near and as clear as right ones.
+    wrong = g.random(n) < 0.2
+    rb = g.normal(0.85, 0.06, n)
+    real = np.stack([rb, rb - g.gamma(2.0, 0.08, n), (~wrong).astype(float)], 1)
+    alone, both = choose(rendered), choose(rendered, also=(real,))
+    assert figures(real, *both)["silent_misreads"] <= SILENT_TARGET < figures(real, *alone)["silent_misreads"]
+    assert figures(rendered, *both)["flagged"] >= figures(rendered, *alone)["flagged"]
