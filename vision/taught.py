@@ -205,7 +205,7 @@ class Thresholds:
     """When a die is asked: its best face's score under far_below, or the second face's within
     close_below of it. One pair whatever the count of taught examples: pairs calibrated per count
     (1, 2, 3 taught) asked less at 3 taught but let 1.37% of real aws-workshop-dice through
-    silently (bench/icon_dice.py, session 21), against 0.0% with one pair."""
+    silently (bench/icon_dice.py, 2026-12-03), against 0.0% with one pair."""
     far_below: float = FAR_BELOW
     close_below: float = CLOSE_BELOW
     scale: float = SCALE
