@@ -29,10 +29,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.crops import die_crop  # noqa: E402
 from vision.synth.glyphs import HELD_OUT_FAMILIES  # noqa: E402
-from vision.taught import TURNS, Embedder, Thresholds, die_vectors, example_vectors, face_scores, judge  # noqa: E402
-from vision.train.calibrate_embedding import embed_sets, few_shot_scores  # noqa: E402
+from vision.taught import Embedder, Thresholds, die_vectors, example_vectors, face_scores, judge  # noqa: E402
+from vision.train.calibrate_embedding import embed_sets, few_shot_scores, figures, real_split_vectors  # noqa: E402
 from vision.train.glyph_sets import die_set  # noqa: E402
 
 SEED = 1515
@@ -73,29 +72,16 @@ def held_out(embedder: Embedder, th: Thresholds, dice_per_family: int) -> dict:
 
 
 def _figures(rows: np.ndarray, th: Thresholds):
-    best, margin, right = rows[:, 0], rows[:, 0] - rows[:, 1], rows[:, 2] > 0.5
-    flagged = (best < th.far_below) | (margin < th.close_below)
-    return float(right.mean()), float(flagged.mean()), float(np.mean(~right & ~flagged))
+    fig = figures(rows, th.far_below, th.close_below)
+    return fig["read_right"], fig["flagged"], fig["silent_misreads"]
 
 
 def real_photos(embedder: Embedder, th: Thresholds, shots: int = 5, draws: int = 3) -> list:
-    import cv2
-
-    from vision.realdata import SETS, photos
+    from vision.realdata import SETS
     results = []
     for name in SETS:
-        crops = {}
-        for split in ("train", "test"):
-            faces, cs = [], []
-            for shot in photos(name, split):
-                img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
-                for face, box in shot.dice:
-                    cs.append(die_crop(img, box, embedder.size))
-                    faces.append(face)
-            crops[split] = (np.array(faces), embedder.turned(np.stack(cs)) if cs else np.zeros((0, TURNS, 64)))
-        tf, te = crops["train"]
-        qf, qe = crops["test"]
-        if not len(qf):
+        (tf, te), (qf, qe) = real_split_vectors(embedder, name, "train"), real_split_vectors(embedder, name, "test")
+        if not len(qf) or not len(tf):
             print(f"  {name}: not on this machine")
             continue
         rng = np.random.default_rng(SEED)

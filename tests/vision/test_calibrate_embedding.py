@@ -6,14 +6,17 @@ import numpy as np
 from vision.train.calibrate_embedding import SILENT_TARGET, choose, figures
 
 
-def test_the_pair_chosen_keeps_silent_misreads_under_target_and_asks_least():
-    g = np.random.default_rng(4)
-    n = 4000
+def rendered_rows(g, n: int) -> np.ndarray:
+    """Rows (best, second, right) like rendered dice's: right reads are nearer and clearer than
+    wrong ones, with overlap, so some must be asked."""
     right = g.random(n) < 0.8
-    # Right reads are nearer and clearer than wrong ones, with overlap: some must be asked.
     best = np.where(right, g.normal(0.85, 0.06, n), g.normal(0.7, 0.08, n))
     second = best - np.where(right, g.gamma(2.0, 0.08, n), g.gamma(1.0, 0.04, n))
-    rows = np.stack([best, second, right.astype(float)], 1)
+    return np.stack([best, second, right.astype(float)], 1)
+
+
+def test_the_pair_chosen_keeps_silent_misreads_under_target_and_asks_least():
+    rows = rendered_rows(np.random.default_rng(4), 4000)
     far, close = choose(rows)
     fig = figures(rows, far, close)
     assert fig["silent_misreads"] <= SILENT_TARGET
@@ -28,10 +31,7 @@ def test_the_pair_chosen_keeps_silent_misreads_under_target_and_asks_least():
 def test_another_set_with_more_confident_misreads_makes_the_pair_stricter():
     g = np.random.default_rng(5)
     n = 3000
-    right = g.random(n) < 0.8
-    best = np.where(right, g.normal(0.85, 0.06, n), g.normal(0.7, 0.08, n))
-    second = best - np.where(right, g.gamma(2.0, 0.08, n), g.gamma(1.0, 0.04, n))
-    rendered = np.stack([best, second, right.astype(float)], 1)
+    rendered = rendered_rows(g, n)
     # Real photos: the wrong reads are as near and as clear as right ones.
     wrong = g.random(n) < 0.2
     rb = g.normal(0.85, 0.06, n)

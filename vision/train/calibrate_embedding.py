@@ -58,33 +58,38 @@ def choose(rows: np.ndarray, target: float = SILENT_TARGET, also: tuple[np.ndarr
     return chosen
 
 
+def real_split_vectors(embedder, name: str, split: str, batch: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """The labelled dice of one real set's split (vision.realdata): their pip faces (n,) and their
+    vectors in the four quarter turns (n, TURNS, dim); empty when the set is not on this machine."""
+    import cv2
+
+    from ..crops import die_crop
+    from ..realdata import photos
+    from ..taught import TURNS
+    faces, crops = [], []
+    for shot in photos(name, split):
+        img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        for face, box in shot.dice:
+            crops.append(die_crop(img, box, embedder.size))
+            faces.append(face)
+    if not crops:
+        return np.zeros(0, int), np.zeros((0, TURNS, 0), np.float32)
+    return np.array(faces), np.concatenate([embedder.turned(np.stack(crops[i:i + batch]))
+                                            for i in range(0, len(crops), batch)])
+
+
 def real_calib_rows(embedder, shots=SHOTS, draws: int = 3, seed: int = 15) -> np.ndarray:
     """Rows (best, second, correct) of the real pip photos (vision.realdata) read as six unknown
     icons: taught `shots` crops a face from each set's train split, the dice of its calib split
     read (the split thresholds are chosen on; never test)."""
-    import cv2
-
-    from ..crops import die_crop
-    from ..realdata import SETS, photos
+    from ..realdata import SETS
     from ..taught import die_vectors, example_vectors, face_scores
     rng = np.random.default_rng(seed)
     rows = []
     for name in SETS:
-        vecs = {}
-        for split in ("train", "calib"):
-            faces, crops = [], []
-            for shot in photos(name, split):
-                img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
-                for face, box in shot.dice:
-                    crops.append(die_crop(img, box, embedder.size))
-                    faces.append(face)
-            if not crops:
-                break
-            vecs[split] = (np.array(faces), np.concatenate([embedder.turned(np.stack(crops[i:i + 16]))
-                                                            for i in range(0, len(crops), 16)]))
-        if len(vecs) < 2:
+        (tf, te), (qf, qe) = real_split_vectors(embedder, name, "train"), real_split_vectors(embedder, name, "calib")
+        if not len(tf) or not len(qf):
             continue
-        (tf, te), (qf, qe) = vecs["train"], vecs["calib"]
         labels = [f"icon{f}" for f in range(1, 7)]
         for k in shots:
             for _ in range(draws):
