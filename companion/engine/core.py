@@ -94,13 +94,16 @@ def load_data_toml(data: str | bytes, path: str, shape: schema.Node | None = Non
         raise DataFileError(f"{path}: {exc}", path=path, key=key, problem=exc.message) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(f"{path}: not valid TOML ({exc}).", path=path, problem=f"not valid TOML ({exc}).") from None
-    if shape is not None:
-        try:
-            schema.check(shape, parsed)
-        except schema.SchemaError as exc:
-            raise DataFileError(f"{path}: {exc.path}: {exc.problem}", path=path, key=exc.path,
-                                problem=exc.problem) from None
-    return parsed
+    return parsed if shape is None else check_data(shape, parsed, path)
+
+
+def check_data(shape: schema.Node, data: Any, path: str) -> Any:
+    """`data` if it fits the schema `shape`; else DataFileError naming `path`, the field and why."""
+    try:
+        return schema.check(shape, data)
+    except schema.SchemaError as exc:
+        raise DataFileError(f"{path}: {exc.path}: {exc.problem}", path=path, key=exc.path,
+                            problem=exc.problem) from None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ level a board has) stays in the reader, after the schema: the schema only guaran
 Used by: the game log's header (log.py; each action's fields are its dataclass's type hints,
 core.Action.from_json), the Centerville state file (statefile.py), its board corrections (the
 shape of the shipped board.toml, `like`), and the shipped data files read through
-`edge.load_data_toml`. Pure: no I/O.
+`core.load_data_toml`. Pure: no I/O.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -30,11 +31,12 @@ class SchemaError(ValueError):
         self.problem = problem
 
 
-class Node:
+class Node(ABC):
     says: str | None = None
 
-    def check(self, value: Any, path: str) -> None:  # pragma: no cover - every node overrides it
-        raise NotImplementedError
+    @abstractmethod
+    def check(self, value: Any, path: str) -> None:
+        """Return if `value` fits; raise SchemaError naming `path` if it does not."""
 
     def fail(self, path: str, default: str) -> SchemaError:
         return SchemaError(path, self.says or default)

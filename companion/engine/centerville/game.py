@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from .. import schema
 from ..core import (Action, DataFileError, Game, GameOver, IllegalAction, OutOfTurn, Prompt, RulesError,
-                    SetupError, register)
+                    SetupError, check_data, register)
 from . import bot, disasters, elections, scoring, spending, turn
 from .actions import ALL_ACTIONS, CHANCE
 from .board import board_from_data, default_board, default_board_data
@@ -63,11 +63,8 @@ def board_for(options: Mapping[str, Any]):
         return default_board()
     if not isinstance(extra, Mapping):
         raise SetupError("Option board: give the corrected keys of board.toml as a table.")
-    try:  # the keys and value types of board.toml, before any correction is merged in
-        schema.check(corrections_schema(), extra)
-    except schema.SchemaError as exc:
-        raise DataFileError(f"option board: {exc.path}: {exc.problem}", path="option board", key=exc.path,
-                            problem=exc.problem) from None
+    # The keys and value types of board.toml, before any correction is merged in.
+    check_data(corrections_schema(), extra, "option board")
     return board_from_data(_merge(default_board_data(), extra), "option board")
 
 
