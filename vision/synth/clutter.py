@@ -8,7 +8,6 @@ data/negatives.toml.
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from importlib import resources
 
@@ -23,17 +22,29 @@ ALL_SURFACES = BACKGROUNDS + MORE_SURFACES
 
 @lru_cache(maxsize=1)
 def negatives() -> dict:
-    """data/negatives.toml: distractor weights, knots on wood, the slanted coloured-dice trays."""
-    text = resources.files(__package__).joinpath("data", "negatives.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """data/negatives.toml: distractor weights, knots on wood, the slanted coloured-dice trays;
+    read like every shipped data file (core.load_data_toml): a bad value names its key and line."""
+    from companion.engine import schema as S
+    from companion.engine.core import load_data_toml
+
+    share = S.Num(0, 1)
+    shape = S.Obj({"distractors": S.Map(S.Num(0), keys=_KINDS), "wood": S.Obj({"knots": share}, required=("knots",)),
+                   "slant": S.Obj({"share": share, "colours": S.List(S.Str(), min=1),
+                                   "lean": S.List(S.Num(0, 90), min=2, max=2), "tilt_max": S.Num(0, 90)},
+                                  required=("share", "colours", "lean", "tilt_max"))},
+                  required=("distractors", "wood", "slant"))
+    path = "vision/synth/data/negatives.toml"
+    return load_data_toml(resources.files(__package__).joinpath("data", "negatives.toml").read_bytes(), path, shape)
 
 
+# The distractors add_distractors can draw; negatives.toml weighs them.
+_KINDS = ("coin", "token", "pencil", "card", "spots", "knot", "fabric", "ghost")
 DISTRACTORS = tuple(negatives()["distractors"])
+_WEIGHTS = np.array(list(negatives()["distractors"].values()), float)
 
 
 def _pick_distractor(rng) -> str:
-    weights = np.array(list(negatives()["distractors"].values()), float)
-    return DISTRACTORS[int(rng.choice(len(DISTRACTORS), p=weights / weights.sum()))]
+    return DISTRACTORS[int(rng.choice(len(DISTRACTORS), p=_WEIGHTS / _WEIGHTS.sum()))]
 
 
 def draw_knot(rng, img: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
