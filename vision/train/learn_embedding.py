@@ -86,6 +86,7 @@ def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     started = time.monotonic()
+    from ..synth.glyphs import SCRIBBLES
     from .glyph_sets import die_labels, rendered_sets
     log(f"Rendering {args.sets} training dice x 6 faces x {args.renders} with {args.threads} workers "
         f"(seed {args.seed}), and {args.val_sets} calibration dice (seed {args.seed + 1})")
@@ -96,7 +97,6 @@ def main(argv=None) -> int:
     classes = np.array([[vocab.index(n) for n in die] for die in names])
     log(f"{len(vocab)} face classes among the training dice")
     if args.scribble_sets:
-        from ..synth.glyphs import SCRIBBLES
         log(f"Rendering {args.scribble_sets} dice of made-up icons (seed {args.seed + 100})")
         scribbles = rendered_sets(args.scribble_sets, args.seed + 100, args.renders, args.threads, args.cache, log,
                                   families=(SCRIBBLES,))
@@ -105,7 +105,6 @@ def main(argv=None) -> int:
         sets = np.concatenate([sets, scribbles])
         classes = np.concatenate([classes, np.full((args.scribble_sets, 6), -1)])
     if args.val_scribble_sets:
-        from ..synth.glyphs import SCRIBBLES
         val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
                                                  args.cache, log, families=(SCRIBBLES,))])
     rendered_s = time.monotonic() - started
