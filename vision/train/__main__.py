@@ -34,6 +34,11 @@ def parse(argv):
     p.add_argument("--quantize", choices=("auto", "int8", "float16", "float32"), default="auto",
                    help="auto: the smallest variant that keeps the float32 accuracy")
     p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the cosine schedule")
+    p.add_argument("--real-copies", type=int, default=0,
+                   help="add each die of the real photos' TRAIN split (vision.train.realcrops) this many times, "
+                        "its box jittered as a detector's (0: renders only)")
+    p.add_argument("--real-none", type=int, default=6,
+                   help="boxes on no die cut from each real train photo (with --real-copies)")
     p.add_argument("--resume", type=Path, help="a .keras network saved by an earlier run to continue training")
     p.add_argument("--measure", action="store_true",
                    help="only measure the model already in --out (no training, no TensorFlow)")
@@ -81,6 +86,12 @@ def main(argv=None) -> int:
     x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
     rendered_s = time.monotonic() - started
+    if args.real_copies > 0:
+        import numpy as np
+
+        from .realcrops import real_crops
+        xr, yr = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log)
+        x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     import tensorflow as tf  # the optional extra; imported after the render workers are done
@@ -133,6 +144,8 @@ def main(argv=None) -> int:
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",
                 "continued from": args.resume.name if args.resume else "(fresh)",
+                "real crops": (f"train split x {args.real_copies}, {args.real_none} boxes on no die a photo"
+                               if args.real_copies > 0 else "(none)"),
                 "crop_margin": CROP_MARGIN, "tensorflow": tf.__version__, "command": command},
         scores=results[chosen],
         comparison=[(v, sizes[v], {k: f"{100 * s.accuracy:.2f}%" for k, s in results[v].items()}) for v in results],

@@ -1,0 +1,57 @@
+"""Real die crops for the classifier (vision.train.realcrops): train split only, faces as labelled."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.crops import INPUT_SIZE
+from vision.train.realcrops import jitter_box, real_crops
+
+LABELS = ["pip1", "pip2", "pip3", "pip4", "pip5", "pip6", "none"]
+
+
+def _fake_set(root, photos: int):
+    """A set of photos on grey felt, each with a white die at a known box (face 2 or 5)."""
+    folder = root / "fake-set"
+    (folder / "images").mkdir(parents=True)
+    labels = {}
+    for i in range(photos):
+        image = np.full((240, 320, 3), 90, np.uint8)
+        cv2.rectangle(image, (100, 80), (140, 120), (250, 250, 250), -1)
+        name = f"p{i:02d}.jpg"
+        cv2.imwrite(str(folder / "images" / name), image)
+        labels[name] = [{"face": 2 if i % 2 else 5, "box": [100, 80, 140, 120]}]
+    (folder / "labels.json").write_text(json.dumps(labels))
+    return folder
+
+
+def test_crops_come_from_the_train_split_with_their_labels_and_boxes_on_no_die(tmp_path):
+    _fake_set(tmp_path, 16)  # blocks of 4: photos 0-3 and 8-11 are train
+    x, y = real_crops(LABELS, "train", copies=3, no_die_per_photo=2, sets=("fake-set",), root=tmp_path,
+                      log=lambda *_: None)
+    assert x.shape[1:] == (INPUT_SIZE, INPUT_SIZE, 3) and x.dtype == np.uint8
+    counts = np.bincount(y, minlength=len(LABELS))
+    # 8 train photos, half of them face 2 and half face 5, 3 crops each; the rest holds no die.
+    assert counts[LABELS.index("pip2")] == 12 and counts[LABELS.index("pip5")] == 12
+    assert counts[LABELS.index("none")] == 16
+    assert counts.sum() == len(x)
+    # A die crop is mostly the white die; a box on no die is mostly the grey felt around it.
+    assert x[y == LABELS.index("pip5")].mean() > 180
+    assert x[y == LABELS.index("none")].mean() < x[y == LABELS.index("pip5")].mean() - 40
+
+
+@pytest.mark.parametrize("split", ["calib", "test", "all"])
+def test_calib_and_test_photos_are_never_cut_for_training(tmp_path, split):
+    with pytest.raises(ValueError):
+        real_crops(LABELS, split, sets=("fake-set",), root=tmp_path)
+
+
+def test_a_jittered_box_stays_on_its_die():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        x0, y0, x1, y1 = jitter_box(rng, (100, 80, 140, 120))
+        assert abs((x0 + x1) / 2 - 120) <= 0.17 * 40 and abs((y0 + y1) / 2 - 100) <= 0.17 * 40
+        assert 0.75 * 40 <= x1 - x0 <= 1.35 * 40
