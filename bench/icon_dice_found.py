@@ -55,9 +55,10 @@ def main(argv=None) -> int:
     p.add_argument("--trays", type=int, default=60)
     p.add_argument("--json", action="store_true")
     p.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
+    p.add_argument("--classifier", help="the face classifier (default models/dice_faces.tflite)")
     args = p.parse_args(argv)
     model = DiceModel(args.model)
-    reader = DiceReader(detector=model, keep_crops=False)
+    reader = DiceReader(detector=model, keep_crops=False, model_path=args.classifier)
     peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
                                                for d in model.detect(image)])
     out = []

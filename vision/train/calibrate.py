@@ -30,10 +30,11 @@ def _reading(dets, find_from, ask_below):
                                  for d in dets if d.peak >= find_from])
 
 
-def calibrate(model_path: Path, split: str = "calib", log=print) -> dict:
-    """The thresholds, and whether to read the mirrored frame too, that do best on split."""
+def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path: Path | None = None) -> dict:
+    """The thresholds, and whether to read the mirrored frame too, that do best on split
+    (with the face classifier classifier_path, default models/dice_faces.tflite)."""
     from ..classify import FaceClassifier
-    classifier = FaceClassifier()
+    classifier = FaceClassifier(classifier_path)
     sources = ("model", "classifier", "blend", "reader") if DiceModel(model_path).has_face_head else \
         ("model", "classifier", "reader")
     tried = [_calibrate(model_path, split, flip, faces, classifier)
@@ -115,9 +116,10 @@ def _calibrate_reader(model, images, flip, split, classifier) -> dict:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.train.calibrate", description=__doc__.splitlines()[0])
     p.add_argument("model", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite")
+    p.add_argument("--classifier", type=Path, help="the face classifier (default models/dice_faces.tflite)")
     p.add_argument("--write", action="store_true", help="store the thresholds in the model's .json")
     args = p.parse_args(argv)
-    result = calibrate(args.model)
+    result = calibrate(args.model, classifier_path=args.classifier)
     print(json.dumps(result))
     if args.write:
         meta_path = args.model.with_suffix(".json")
