@@ -55,3 +55,14 @@ def test_a_jittered_box_stays_on_its_die():
         x0, y0, x1, y1 = jitter_box(rng, (100, 80, 140, 120))
         assert abs((x0 + x1) / 2 - 120) <= 0.17 * 40 and abs((y0 + y1) / 2 - 100) <= 0.17 * 40
         assert 0.75 * 40 <= x1 - x0 <= 1.35 * 40
+
+
+@pytest.mark.parametrize("real, said", [("(none)", "never trained on"), ("train split x 8", "was trained on")])
+def test_the_card_says_whether_the_real_train_split_was_trained_on(tmp_path, real, said):
+    from vision.train.card import write_card
+    from .helpers import MODEL
+    card = tmp_path / "card.md"
+    write_card(card, model=MODEL, labels=LABELS, input_size=INPUT_SIZE, quantize="int8",
+               recipe={"real crops": real, "command": "", "crop_margin": 1.15}, scores={"held-out": "1"},
+               comparison=[("int8", 1, {"held-out": "1"})], timings={}, params=1)
+    assert said in card.read_text()

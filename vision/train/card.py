@@ -36,7 +36,11 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "",
         "Held-out renders are drawn from a seed stream the training set never used: die crops read as",
         "their face (`none` counts wrong), and boxes without a die (a detector's wrong box) judged `none`.",
-        "The real sets are `/work/shared/data/real-dice/` (validation only, never trained on); their boxes",
+        ("The real sets are `/work/shared/data/real-dice/` (validation only, never trained on); their boxes"
+         if recipe.get("real crops", "(none)") == "(none)" else
+         "The real sets are `/work/shared/data/real-dice/`. **The train split of tilted-webcam and\n"
+         "aws-workshop-dice was trained on** (real crops, below): the tilted-webcam rows take all its photos,\n"
+         "train split included, so they are not held out (the reader's calib and test figures are). Their boxes"),
         "are known to hold a die, so the likeliest face is read, as the reader reads a box it keeps:",
         "`webcam-crops` are single-die crops (box: the centred square of the short side, as",
         "`DiceReader.read_crop`); `tilted-webcam` is read through the learned detector's boxes (a labelled die counts",
