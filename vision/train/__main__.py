@@ -34,7 +34,7 @@ def parse(argv):
     p.add_argument("--quantize", choices=("auto", "int8", "float16", "float32"), default="auto",
                    help="auto: the smallest variant that keeps the float32 accuracy")
     p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the cosine schedule")
-    p.add_argument("--real-copies", type=int, default=0,
+    p.add_argument("--real-copies", type=int, default=8,
                    help="add each die of the real photos' TRAIN split (vision.train.realcrops) this many times, "
                         "its box jittered as a detector's (0: renders only)")
     p.add_argument("--real-none", type=int, default=6,
