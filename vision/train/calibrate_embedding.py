@@ -126,3 +126,37 @@ def calibrate(path, val_sets: np.ndarray, scale: float, log=print, real: bool = 
             "calibrated_on": f"{len(val_sets)} rendered calibration dice"
                              + (f" and {len(real_rows)} reads of the real photos' calib split" if len(real_rows) else ""),
             "calib_figures": figs}
+
+
+def main(argv=None) -> int:
+    """python -m vision.train.calibrate_embedding MODEL.tflite: choose its flag thresholds again
+    (after a change of the reading rule) and write them into its .json beside it."""
+    import argparse
+    import json
+    from pathlib import Path
+
+    from ..synth.glyphs import SCRIBBLES
+    from .glyph_sets import rendered_sets
+    root = Path(__file__).resolve().parents[2]
+    p = argparse.ArgumentParser(prog="python -m vision.train.calibrate_embedding", description=main.__doc__)
+    p.add_argument("model", type=Path)
+    p.add_argument("--seed", type=int, default=15, help="the training seed: calibration dice are seed + 1 and + 101")
+    p.add_argument("--val-sets", type=int, default=150)
+    p.add_argument("--val-scribble-sets", type=int, default=150)
+    p.add_argument("--renders", type=int, default=4)
+    p.add_argument("--cache", type=Path, default=root / "build" / "embedding-data")
+    args = p.parse_args(argv)
+    quiet = lambda msg: None  # noqa: E731
+    val = np.concatenate([rendered_sets(args.val_sets, args.seed + 1, args.renders, 2, args.cache, quiet),
+                          rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, 2, args.cache, quiet,
+                                        families=(SCRIBBLES,))])
+    meta_path = args.model.with_suffix(".json")
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta.update(calibrate(args.model, val, float(meta.get("scale", 10.0))))
+    meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main())
