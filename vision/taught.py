@@ -3,9 +3,9 @@
 A table teaches its own dice: a few crops of each face, filed under the face's label. A die in a
 frame is read by embedding its crop (models/dice_embedding.tflite: a small CNN giving an
 L2-normalised vector) and comparing it with the taught examples of the faces that die can show;
-its face is the label whose prototype (the unit mean of its examples) is most similar. Where the
-best is far (a face never taught, a die half hidden) or two faces come close (the examples
-disagree), the die is flagged uncertain, with a reason, so the table asks instead of guessing.
+its face is the label whose nearest examples are most similar. Where the nearest examples are
+far (a face never taught, a die half hidden) or two faces come close (the examples disagree),
+the die is flagged uncertain, with a reason, so the table asks instead of guessing.
 
     TaughtExamples(root)            taught crops on disk: root/<label>/<n>.png
     TaughtReader(examples, dice=None | "centerville")
@@ -44,16 +44,10 @@ DEFAULT_EMBEDDING = Path(__file__).resolve().parent.parent / "models" / "dice_em
 EMBED_SIZE = 48
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 # Used where the model's .json has no calibrated figures (the interim embedding).
-FAR_BELOW = 0.6      # best similarity under this: the taught examples are far
+FAR_BELOW = 0.6      # best similarity under this: the nearest taught examples are far
 CLOSE_BELOW = 0.08   # best minus second-best face under this: the examples disagree
 SCALE = 12.0         # cosine similarities times this, softmaxed, give the confidence
-# A face's score is the cosine similarity of the die to the face's prototype: the unit mean of
-# every taught example's vectors (in all their turns), as the embedding is trained (its episodes'
-# prototypes). Chosen on calibration dice only (rendered seeds 16/116 and the real photos' calib
-# split, shipped model of 2026-12-03): against the mean of the 3 nearest example vectors it read
-# 89.2% -> 89.5% (1 taught) and 93.5% -> 94.1% (3 taught) of the rendered dice right and 79.7% ->
-# 81.0% of the real calib reads, and with thresholds calibrated for each rule asked 88.3% -> 80.9%
-# of the rendered dice at 3 taught (89.7% -> 87.5% at 1).
+NEAREST = 3          # a face's score: the mean similarity of its nearest this many examples
 # A die lies any way up, and the network's quarter-turn invariance is learned, so not exact:
 # each taught example is kept in its four quarter turns, and a die is read by the mean of its
 # four turns' vectors. With the shipped model of session 20, held-out glyph families read
@@ -234,15 +228,15 @@ def example_vectors(turned: np.ndarray) -> np.ndarray:
 
 
 def face_scores(query: np.ndarray, bank: dict[str, np.ndarray], candidates) -> list[tuple[str, float]]:
-    """Each candidate label's score for one embedded die: its cosine similarity to the label's
-    prototype (the unit mean of the label's example vectors), best first."""
+    """Each candidate label's score for one embedded die: the mean cosine similarity of its
+    NEAREST most similar examples (fewer if fewer are taught), best first."""
     out = []
     for label in candidates:
         ex = bank.get(label)
         if ex is None or not len(ex):
             continue
-        proto = ex.mean(axis=0)
-        out.append((label, float(proto @ query) / max(float(np.linalg.norm(proto)), 1e-6)))
+        sims = np.sort(ex @ query)[::-1][:NEAREST]
+        out.append((label, float(sims.mean())))
     return sorted(out, key=lambda t: -t[1])
 
 
@@ -287,7 +281,7 @@ def default_finder():
 
 
 class TaughtReader:
-    """Frames -> DiceReading, each die read by its taught examples (see the module doc).
+    """Frames -> DiceReading, each die read by its nearest taught examples (see the module doc).
 
     dice None: every taught label is a candidate for every die. dice "centerville": the dice
     are Centerville's six; each die's colour is found (vision.colours) and it is read among the
