@@ -48,6 +48,12 @@ FAR_BELOW = 0.6      # best similarity under this: the nearest taught examples a
 CLOSE_BELOW = 0.08   # best minus second-best face under this: the examples disagree
 SCALE = 12.0         # cosine similarities times this, softmaxed, give the confidence
 NEAREST = 3          # a face's score: the mean similarity of its nearest this many examples
+# Tried on 2026-12-03 (pm) and not kept: a face's score as the similarity to its prototype (unit
+# mean of its examples), and as the mean of that and the score above. Chosen on calibration dice,
+# the mean of both read a little more right and asked less there (rendered dice, 1 / 3 taught:
+# 89.3% / 93.9% right against 89.2% / 93.5%, asked 89.2% / 83.9% against 90.4% / 86.3%), but on
+# the bench it let 0.52% of the real aws-workshop-dice test reads through silently (3 of 582)
+# against 0.34% (models/EMBEDDING_CARD.md).
 # A die lies any way up, and the network's quarter-turn invariance is learned, so not exact:
 # each taught example is kept in its four quarter turns, and a die is read by the mean of its
 # four turns' vectors. With the shipped model of session 20, held-out glyph families read

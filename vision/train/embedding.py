@@ -14,6 +14,7 @@ toward its class's fixed direction from the first step. Only the embedding ships
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import tensorflow as tf
 
@@ -85,9 +86,21 @@ def class_loss(emb: tf.Tensor, labels: tf.Tensor, weights: tf.Variable, scale: f
     return tf.math.divide_no_nan(tf.reduce_sum(loss), tf.cast(tf.size(loss), tf.float32))
 
 
-def augment(rng: np.random.Generator, crops: np.ndarray) -> np.ndarray:
-    """Quarter turns, light, contrast and colour changes, a little shift: (n, S, S, 3) uint8 ->
-    float32. A die lies any way up under any lamp; mirror images are not dice, so no flips."""
+def soften(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
+    """A crop as a smaller or less sharp camera gives it: seen at 35-80% of its pixels and
+    scaled back (a small die far from the lens), or blurred (focus, motion); uint8 in and out."""
+    size = crop.shape[0]
+    if rng.random() < 0.6:
+        small = max(8, int(round(size * rng.uniform(0.35, 0.8))))
+        down = cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA)
+        return cv2.resize(down, (size, size), interpolation=cv2.INTER_LINEAR)
+    return cv2.GaussianBlur(crop, (0, 0), float(rng.uniform(0.5, 1.4)))
+
+
+def augment(rng: np.random.Generator, crops: np.ndarray, blur: float = 0.0) -> np.ndarray:
+    """Quarter turns, light, contrast and colour changes, a little shift; a share `blur` of the
+    crops softened (soften): (n, S, S, 3) uint8 -> float32. A die lies any way up under any
+    lamp; mirror images are not dice, so no flips."""
     n = len(crops)
     out = np.empty(crops.shape, np.float32)
     for i in range(n):
@@ -95,6 +108,8 @@ def augment(rng: np.random.Generator, crops: np.ndarray) -> np.ndarray:
         if rng.random() < 0.3:
             dx, dy = (int(v) for v in rng.integers(-3, 4, 2))
             c = np.roll(c, (dy, dx), (0, 1))
+        if blur and rng.random() < blur:
+            c = soften(rng, np.ascontiguousarray(c))
         out[i] = c
     gain = rng.uniform(0.75, 1.25, (n, 1, 1, 1)) * rng.uniform(0.88, 1.12, (n, 1, 1, 3))
     mean = out.mean(axis=(1, 2, 3), keepdims=True)

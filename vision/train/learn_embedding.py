@@ -47,11 +47,17 @@ def parse(argv):
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "embedding-data")
     p.add_argument("--work", type=Path, default=ROOT / "build" / "embedding-train", help="checkpoints")
     p.add_argument("--resume", action="store_true", help="continue from the last checkpoint in --work")
+    p.add_argument("--init", type=Path, default=None, metavar="DIR",
+                   help="start from the network (and its scale and class directions) of another run's last "
+                        "checkpoint in DIR, e.g. a copy of the shipped model's: same --width, --seed and --sets; a "
+                        "fresh optimizer and schedule over --steps (a warm restart)")
+    p.add_argument("--blur", type=float, default=0.0,
+                   help="share of training crops made smaller or blurred (vision.train.embedding.soften)")
     p.add_argument("--quantize", choices=("int8", "float16"), default="float16")
     return p.parse_args(argv)
 
 
-def _episodes(rng, sets, classes, dice, stop):
+def _episodes(rng, sets, classes, dice, stop, blur=0.0):
     """An endless queue of (crops, class ids, shots) episodes built by a thread while TensorFlow trains."""
     from .embedding import augment
     q: queue.Queue = queue.Queue(maxsize=6)
@@ -64,7 +70,7 @@ def _episodes(rng, sets, classes, dice, stop):
             order = np.stack([rng.permutation(renders) for _ in range(dice * 6)]).reshape(dice, 6, renders)
             crops = np.take_along_axis(sets[pick], order[..., None, None, None], axis=2)
             ids = np.repeat(classes[pick][:, :, None], renders, axis=2).reshape(-1)
-            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:])), ids.astype(np.int32), shots))
+            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:]), blur), ids.astype(np.int32), shots))
     threading.Thread(target=work, daemon=True).start()
     return q
 
@@ -128,8 +134,15 @@ def main(argv=None) -> int:
     if args.resume and manager.latest_checkpoint:
         ckpt.restore(manager.latest_checkpoint)
         log(f"Resumed {manager.latest_checkpoint} at step {int(step_var.numpy())}")
-    elif args.work.exists():
-        shutil.rmtree(args.work)
+    else:
+        if args.work.exists():
+            shutil.rmtree(args.work)
+        if args.init is not None:
+            start = tf.train.latest_checkpoint(str(args.init))
+            if start is None:
+                raise SystemExit(f"--init {args.init}: no checkpoint there")
+            tf.train.Checkpoint(model=model, scale=scale, classes=class_weights).restore(start).expect_partial()
+            log(f"Starting from the network of {start} (fresh optimizer, schedule over {args.steps} episodes)")
     log(f"Training a {model.count_params()}-parameter embedding for {int(total.numpy())} episodes of {args.dice} dice"
         + (f", ending by {args.until} UTC" if args.until else ""))
     variables = model.trainable_variables + [scale, class_weights]
@@ -144,7 +157,8 @@ def main(argv=None) -> int:
         return loss, acc
 
     stop = threading.Event()
-    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())]), sets, classes, args.dice, stop)
+    # A warm restart (--init) draws other episodes than the run it starts from.
+    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())] + ([1] if args.init else [])), sets, classes, args.dice, stop, args.blur)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     deadline = _deadline(args.until)
@@ -178,7 +192,7 @@ def main(argv=None) -> int:
     from .calibrate_embedding import calibrate
     cal = calibrate(path, val, float(scale.numpy()), log)
     shutil.copyfile(path, args.out / f"{args.name}.tflite")
-    meta = {"input": [net.SIZE, net.SIZE], "channels": "RGB 0..255 float32 (vision.crops.die_crop at 48)",
+    meta = {"input": [net.SIZE, net.SIZE], "channels": f"RGB 0..255 float32 (vision.crops.die_crop at {net.SIZE})",
             "dim": net.DIM, "quantization": args.quantize, "scale": round(float(scale.numpy()), 4),
             **cal, "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()},
             "parameters": model.count_params(), "tensorflow": tf.__version__,
