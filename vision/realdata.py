@@ -15,7 +15,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "photos", "score_photo", "split_of"]
+__all__ = ["REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "match_labels", "on_no_die", "photos", "score_photo",
+           "split_of"]
 
 REAL_DICE = Path(os.environ.get("COMPANION_REAL_DICE",
                                 Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
@@ -61,27 +62,42 @@ def _inside(point, box) -> bool:
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
-def score_photo(reading, labels) -> dict:
-    """Counts for one photo: each label matched to the nearest unmatched die read whose box holds
-    the label box's centre (bench/real_sets.py names the figures)."""
+def match_labels(reading, labels):
+    """Each label (face, box) paired with the nearest unmatched die read whose box holds the label
+    box's centre, or None (missed); and the dice read that no label took."""
     taken: set[int] = set()
-    out = {"dice": 0, "found": 0, "correct": 0, "flagged": 0, "flagged_right": 0, "silent_misreads": 0}
+    pairs = []
     for face, box in labels:
-        out["dice"] += 1
         c = _centre(box)
         holders = [k for k, d in enumerate(reading.dice) if k not in taken and _inside(c, d.box)]
         if not holders:
+            pairs.append((face, box, None))
             continue
         k = min(holders, key=lambda j: sum((a - b) ** 2 for a, b in zip(_centre(reading.dice[j].box), c)))
         taken.add(k)
-        die = reading.dice[k]
+        pairs.append((face, box, reading.dice[k]))
+    return pairs, [d for k, d in enumerate(reading.dice) if k not in taken]
+
+
+def on_no_die(die, labels) -> bool:
+    """A spare die read (one no label took) whose box centre lies in no label box."""
+    return not any(_inside(_centre(die.box), b) for _, b in labels)
+
+
+def score_photo(reading, labels) -> dict:
+    """Counts for one photo, labels matched by match_labels (bench/real_sets.py names the figures)."""
+    out = {"dice": 0, "found": 0, "correct": 0, "flagged": 0, "flagged_right": 0, "silent_misreads": 0}
+    pairs, spare = match_labels(reading, labels)
+    for face, _, die in pairs:
+        out["dice"] += 1
+        if die is None:
+            continue
         out["found"] += 1
         right = die.face == face
         out["correct"] += right
         out["flagged"] += die.uncertain
         out["flagged_right"] += die.uncertain and right
         out["silent_misreads"] += (not right) and not die.uncertain
-    spare = [d for k, d in enumerate(reading.dice) if k not in taken]
-    out["no_die"] = sum(not any(_inside(_centre(d.box), b) for _, b in labels) for d in spare)
+    out["no_die"] = sum(on_no_die(d, labels) for d in spare)
     out["doubled"] = len(spare) - out["no_die"]
     return out
