@@ -49,6 +49,11 @@ def test_calib_and_test_photos_are_never_cut_for_training(tmp_path, split):
         real_crops(LABELS, split, sets=("fake-set",), root=tmp_path)
 
 
+def test_no_real_photos_is_an_error_not_a_renders_only_run(tmp_path):
+    with pytest.raises(FileNotFoundError, match="--real-copies 0"):
+        real_crops(LABELS, "train", sets=("fake-set",), root=tmp_path, log=lambda *_: None)
+
+
 def test_a_jittered_box_stays_on_its_die():
     rng = np.random.default_rng(0)
     for _ in range(200):

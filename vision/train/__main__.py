@@ -81,17 +81,21 @@ def main(argv=None) -> int:
     started = time.monotonic()
     if args.measure:
         return measure(args, labels, log)
+    real = None
+    if args.real_copies > 0:  # cut first: a missing real set stops the run before minutes of rendering
+        from .realcrops import real_crops
+        try:
+            real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log)
+        except FileNotFoundError as e:
+            raise SystemExit(f"python -m vision.train: {e}") from None
     log(f"Rendering {args.train} training and {args.val} held-out crops ({INPUT_SIZE}px) "
         f"with {args.threads} workers, seed {args.seed}")
     x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
     rendered_s = time.monotonic() - started
-    if args.real_copies > 0:
+    if real is not None:
         import numpy as np
-
-        from .realcrops import real_crops
-        xr, yr = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log)
-        x, y = np.concatenate([x, xr]), np.concatenate([y, yr])
+        x, y = np.concatenate([x, real[0]]), np.concatenate([y, real[1]])
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     import tensorflow as tf  # the optional extra; imported after the render workers are done

@@ -11,8 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..crops import INPUT_SIZE, die_crop
-from ..realdata import SETS, photos
+from ..crops import die_crop
+from ..realdata import REAL_DICE, SETS, photos
 
 __all__ = ["real_crops", "jitter_box"]
 
@@ -106,8 +106,11 @@ def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: 
                 for box in _no_die_boxes(rng, image.shape, boxes, no_die_per_photo):
                     xs.append(die_crop(image, box))
                     ys.append(none_index)
+    if not dice:
+        # Training on renders alone while the card says real crops were added would be a quiet lie.
+        raise FileNotFoundError(f"no labelled die in the {split} split of {', '.join(sets)} under "
+                                f"{root or REAL_DICE}: put the real sets there (COMPANION_REAL_DICE) "
+                                f"or train on renders only with --real-copies 0.")
     log(f"  real crops ({split}): {dice} dice x {copies} and {len(ys) - dice * copies} boxes on no die "
         f"from {shots} photos of {', '.join(sets)}")
-    if not xs:
-        return np.empty((0, INPUT_SIZE, INPUT_SIZE, 3), np.uint8), np.empty(0, np.int64)
     return np.stack(xs), np.asarray(ys, np.int64)
