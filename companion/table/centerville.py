@@ -373,6 +373,28 @@ class CentervilleInput(MenuInput):
         self._set(table, faces=tuple(sorted(faces.items())), die=None)
         return Outcome(info=info)
 
+    def guesses(self, table: Table) -> tuple[tuple[int, str], ...]:
+        """(die, face) the camera guessed for each die of the roll still to enter: the dice it
+        was unsure of, whose guess is marked on the face pad."""
+        out = []
+        for die in dice_wanted(table.state):
+            guess = self.camera_guess(die) if self.pick.face(die) is None else None
+            if guess is not None:  # camera_guess gives only a face this die has
+                out.append((die, guess))
+        return tuple(out)
+
+    def on_guesses(self, table: Table) -> Outcome:
+        """The players looked at the dice the camera was unsure of and its guesses are right: one
+        tap enters them all, instead of one tap on the pad per die. The button names every guess,
+        so nothing is entered that the table did not see; the dice are taught with these faces
+        when the roll is entered (camera.lessons), as when each is tapped on the pad."""
+        guessed = self.guesses(table)
+        if not guessed:
+            return Outcome(info="The camera has no guess left for the dice still to enter.")
+        faces = dict(self.pick.faces)
+        faces.update(guessed)
+        return self._set(table, faces=tuple(sorted(faces.items())), die=None)
+
     def on_clear(self, table: Table) -> Outcome:
         if self.pick.path:
             return self._set(table, path=self.pick.path[:-1], cursor=None)

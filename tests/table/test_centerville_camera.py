@@ -152,6 +152,39 @@ def test_a_sure_reading_fills_the_row_and_an_unsure_die_is_asked_then_taught(tab
     assert sum(after.values()) == sum(before.values()) + 1   # dice read surely teach nothing new
 
 
+def test_the_camera_s_guesses_checked_by_the_table_are_entered_with_one_tap_and_taught(table):
+    t, store = table
+    teach_all(t)
+    to_the_roll(t, store)
+    wiring = t.game_input
+    truth = {d.color: d.label for d in tray_reading(103).dice}
+    wrong = next(f for f in DICE.labels(cv.DIE_ORDER.index("green")) if f != truth["green"])
+    # Unsure of three dice: red and blue guessed right, green guessed wrong.
+    reading = tray_reading(103)
+    for colour, label in (("red", truth["red"]), ("blue", truth["blue"]), ("green", wrong)):
+        reading = misread(reading, colour, label, unsure=True)
+    before = dict(t.taught.counts())
+    send(t, "dice", reading)
+    red, blue, green = (cv.DIE_ORDER.index(c) for c in ("red", "blue", "green"))
+    assert wiring.guesses(t) == ((red, truth["red"]), (blue, truth["blue"]), (green, wrong))
+    # The table looks: green is wrong, so it is tapped on the pad first; its guess is gone.
+    send(t, "tap", ("slot", "green"))
+    send(t, "tap", ("face", truth["green"]))
+    assert wiring.guesses(t) == ((red, truth["red"]), (blue, truth["blue"]))
+    assert not wiring.roll_ready(t)
+    send(t, "tap", ("guesses",))                    # the rest are right: one tap for both
+    assert wiring.pick.face(red) == truth["red"] and wiring.pick.face(blue) == truth["blue"]
+    assert wiring.guesses(t) == () and wiring.roll_ready(t)
+    assert "no guess" in send(t, "tap", ("guesses",)).info
+    outcome = send(t, "command", Command.CONFIRM)
+    assert outcome.action is not None
+    assert all(t.state.dice[cv.DIE_ORDER.index(c)] == truth[c] for c in ("red", "green", "blue"))
+    after = t.taught.counts()
+    # The three dice the table was asked about are taught; the ones read surely are not.
+    assert sum(after.values()) == sum(before.values()) + 3
+    assert all(after[truth[c]] >= before.get(truth[c], 0) + 1 for c in ("red", "green", "blue"))
+
+
 def test_a_sure_misread_corrected_by_tap_is_taught_and_undo_works_as_for_pips(table):
     t, store = table
     teach_all(t)

@@ -210,6 +210,7 @@ def test_turns_with_camera_read_dice_a_misread_corrected_and_learned(drv, camera
         assert wiring.camera_guess(red) == UNTAUGHT, seen
         enter_as_shown(drv, tray, seen)
     print(f"camera-read turns: {seen}")
+    assert seen.get("guesses_taken"), seen         # the one-tap path was used at least once
     assert TaughtDice(drv.store.path.parent).counts().get(UNTAUGHT, 0) >= 1   # stored on disk
 
 
@@ -229,8 +230,10 @@ def test_the_camera_is_taught_again_from_the_table_and_the_game_goes_on(drv, cam
 
 
 def enter_as_shown(drv, tray, seen) -> None:
-    """The players check the dice row against their dice: an asked die gets its face tapped on
-    the pad, a misread one is tapped in the row and then its face; then the roll is entered."""
+    """The players check the dice row against their dice: a misread die, or an asked die whose
+    marked guess is wrong, is tapped in the row and then its face tapped on the pad; the asked
+    dice guessed right are entered together by the button naming the guesses; then the roll is
+    entered."""
     table = drv.table
     wiring = table.game_input
     wanted = cv.dice_wanted(table.state)
@@ -241,10 +244,27 @@ def enter_as_shown(drv, tray, seen) -> None:
             continue
         if wiring.pick.face(die) is None:
             seen["asked"] += 1
+            if wiring.camera_guess(die) == right:
+                continue                          # a right guess: taken below with the others
         else:
             seen["corrected"] += 1
-            tap(drv, drv.screen.slots[die])       # a tap on the misread die puts it on the pad
+        tap(drv, drv.screen.slots[die])           # the die on the pad
         assert wiring.die_on_pad(table) == die
         tap(drv, next(b for b in drv.screen.faces if b.face == right))
+    guessed = wiring.guesses(table)
+    if guessed:
+        assert all(face == truth[cv.DIE_ORDER[die]] for die, face in guessed)
+        drv.frames(2)
+        # Each guess shows faint in its die's empty slot, named with a "?", for the table to check.
+        for die, face in guessed:
+            slot = drv.screen.slots[die]
+            assert slot.guess == face and slot.text.endswith("?") and slot.text != "?"
+        if not seen.get("guesses_shot"):
+            drv.screenshot("centerville-camera-guesses")
+            assert_layout(drv)
+            seen["guesses_shot"] = True
+        tap(drv, drv.screen.ids.guesses)          # one tap for every guess the table checked
+        seen["guesses_taken"] = seen.get("guesses_taken", 0) + len(guessed)
+        assert drv.screen.ids.guesses.disabled    # nothing left to guess: the button goes
     assert [wiring.pick.face(d) for d in wanted] == [truth[cv.DIE_ORDER[d]] for d in wanted]
     confirm(drv)                                   # "Enter the roll"

@@ -146,6 +146,8 @@ class CentervilleScreen(TableScreen):
             face = pick.face(die) if die in wanted else state.dice[die]
             slot.face = face or DIE_ORDER[die]
             slot.marked = die == on_pad
+            # An unsure die's guess shows faint in its empty slot, for "Guesses right" to take.
+            slot.guess = (wiring.camera_guess(die) or "") if die in wanted and not face else ""
             slot.picked = die in pick.pickup
             slot.disabled = die not in in_play or not (die in wanted or die in pickable)
             slot.opacity = 1 if die in in_play else 0.3
@@ -189,6 +191,7 @@ class CentervilleScreen(TableScreen):
         if wiring.pick.pickup:
             colours = ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup)
             extra.append((f"Reroll {colours}", ("reroll",), theme.INFO))
+
         # The page shown above the menu is part of what scrolls: a new page starts at the top too.
         key = (page, tuple(e[0] for e in extra), tuple((i.label, i.action is None, i.player) for i in items))
         if key == self._menu_key:  # the same buttons: only the highlight may have moved
@@ -222,6 +225,15 @@ class CentervilleScreen(TableScreen):
 
     def _confirm(self, table, wiring, page, items) -> None:
         ids = self.ids
+        # The camera's guesses for the asked dice, checked by the table against its dice: one tap
+        # takes them all. It stands in Confirm's place, which has nothing to enter until they are
+        # in; a button of its own, so that a careless Confirm (or the GPIO one) takes no guess.
+        guessing = page is None and bool(wiring.guesses(table))
+        for button, shown_now in ((ids.guesses, guessing), (ids.confirm, not guessing)):
+            button.opacity, button.size_hint_x = (1, 1) if shown_now else (0, None)
+            if not shown_now:
+                button.width = 0
+        ids.guesses.disabled = not guessing
         if page is not None:
             ids.confirm.text = "Done, next" if len(wiring.pages) > 1 else "Done"
             ids.confirm.disabled = False
@@ -235,3 +247,4 @@ class CentervilleScreen(TableScreen):
             ids.confirm.text = "Confirm"
             ids.confirm.disabled = wiring.pick.cursor is None or not items
         ids.back.disabled = not (wiring.pick.path or wiring.pick.faces or wiring.pick.pickup)
+        ids.confirm.disabled = ids.confirm.disabled or guessing

@@ -69,12 +69,15 @@ def draw_icon(icon: str, cx: float, cy: float, r: float, width: float) -> None:
 
 class IconFace(ButtonBehavior, Label):
     """One face of a Centerville die ("red-contract"), or an empty slot ("red" alone: not yet
-    entered). `marked` outlines it (the die the pad is for); `picked` shows it lifted to reroll."""
+    entered). `marked` outlines it (the die the pad is for); `picked` shows it lifted to reroll;
+    `guess` on an empty slot shows the camera's unsure guess, faint and named with a "?", so the
+    table can check it against the die before taking it."""
 
     face = StringProperty("")
     marked = BooleanProperty(False)
     picked = BooleanProperty(False)
     beside = BooleanProperty(False)  # the name beside the die, not under it (wide buttons)
+    guess = StringProperty("")       # the camera's guess ("red-vote") for an empty slot
 
     def __init__(self, **kwargs):
         kwargs.setdefault("font_size", theme.scaled(18))
@@ -82,7 +85,8 @@ class IconFace(ButtonBehavior, Label):
         kwargs.setdefault("valign", "bottom")
         super().__init__(**kwargs)
         self.bind(pos=self.redraw, size=self.redraw, face=self.redraw, marked=self.redraw,
-                  picked=self.redraw, state=self.redraw, disabled=self.redraw, beside=self.redraw)
+                  picked=self.redraw, state=self.redraw, disabled=self.redraw, beside=self.redraw,
+                  guess=self.redraw)
         self.redraw()
 
     @property
@@ -95,7 +99,8 @@ class IconFace(ButtonBehavior, Label):
 
     def redraw(self, *_args) -> None:
         colour, icon = self.colour, self.icon
-        self.text = ICON_NAMES.get(icon, icon) if icon else "?"
+        guessed = "" if icon or "-" not in self.guess else self.guess.split("-", 1)[1]
+        self.text = ICON_NAMES.get(icon, icon) if icon else f"{ICON_NAMES.get(guessed, guessed)}?" if guessed else "?"
         self.color = theme.TEXT
         self.canvas.before.clear()
         if self.beside:
@@ -130,6 +135,9 @@ class IconFace(ButtonBehavior, Label):
                 Color(*icon_colour(colour))
                 lift = side * 0.12 if self.picked else 0
                 draw_icon(icon, x + side / 2, y + side / 2 + lift, side * 0.32, max(1.5, side * 0.045))
+            elif guessed:  # faint on the empty slot: a guess to check, not a face entered
+                Color(*fill[:3], 0.75)
+                draw_icon(guessed, x + side / 2, y + side / 2, side * 0.32, max(1.5, side * 0.045))
             if self.disabled:
                 Color(*theme.BACKGROUND[:3], 0.55)
                 Rectangle(pos=self.pos, size=self.size)
