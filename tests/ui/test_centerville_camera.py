@@ -265,6 +265,7 @@ def enter_as_shown(drv, tray, seen) -> None:
             seen["guesses_shot"] = True
         tap(drv, drv.screen.ids.guesses)          # one tap for every guess the table checked
         seen["guesses_taken"] = seen.get("guesses_taken", 0) + len(guessed)
+        seen["guess_taps"] = seen.get("guess_taps", 0) + 1
         assert drv.screen.ids.guesses.disabled    # nothing left to guess: the button goes
     assert [wiring.pick.face(d) for d in wanted] == [truth[cv.DIE_ORDER[d]] for d in wanted]
     confirm(drv)                                   # "Enter the roll"
