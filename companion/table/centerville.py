@@ -385,9 +385,9 @@ class CentervilleInput(MenuInput):
 
     def on_guesses(self, table: Table) -> Outcome:
         """The players looked at the dice the camera was unsure of and its guesses are right: one
-        tap enters them all, instead of one tap on the pad per die. The button names every guess,
-        so nothing is entered that the table did not see; the dice are taught with these faces
-        when the roll is entered (camera.lessons), as when each is tapped on the pad."""
+        tap enters them all, instead of one tap on the pad per die. Each guess shows in its die's
+        slot, so nothing is entered that the table did not see; the dice are taught with these
+        faces when the roll is entered (camera.lessons), as when each is tapped on the pad."""
         guessed = self.guesses(table)
         if not guessed:
             return Outcome(info="The camera has no guess left for the dice still to enter.")

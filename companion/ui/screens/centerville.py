@@ -191,7 +191,6 @@ class CentervilleScreen(TableScreen):
         if wiring.pick.pickup:
             colours = ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup)
             extra.append((f"Reroll {colours}", ("reroll",), theme.INFO))
-
         # The page shown above the menu is part of what scrolls: a new page starts at the top too.
         key = (page, tuple(e[0] for e in extra), tuple((i.label, i.action is None, i.player) for i in items))
         if key == self._menu_key:  # the same buttons: only the highlight may have moved

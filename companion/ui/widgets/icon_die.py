@@ -100,7 +100,10 @@ class IconFace(ButtonBehavior, Label):
     def redraw(self, *_args) -> None:
         colour, icon = self.colour, self.icon
         guessed = "" if icon or "-" not in self.guess else self.guess.split("-", 1)[1]
-        self.text = ICON_NAMES.get(icon, icon) if icon else f"{ICON_NAMES.get(guessed, guessed)}?" if guessed else "?"
+        if icon:
+            self.text = ICON_NAMES.get(icon, icon)
+        else:  # an empty slot: the guess's name asked with a "?", or "?" alone
+            self.text = f"{ICON_NAMES.get(guessed, guessed)}?" if guessed else "?"
         self.color = theme.TEXT
         self.canvas.before.clear()
         if self.beside:
