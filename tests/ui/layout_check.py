@@ -1,6 +1,8 @@
 """Layout checks on a live widget tree: inside the window, fingertip-sized, text not cut off."""
 from __future__ import annotations
 
+import re
+
 TOUCH_PX = 48
 
 
@@ -38,11 +40,22 @@ def problems(root, window) -> list[str]:
                 if child.texture_size[1] > child.height + 2 and not isinstance(child.parent, ScrollView):
                     found.append(f"{name(child)}: its text is {child.texture_size[1]:.0f} px tall in a "
                                  f"{child.height:.0f} px box (cut off)")
+                found.extend(_split_words(child, name(child)))
             if not isinstance(child, ScrollView):
                 walk(child)
 
     walk(root)
     return found
+
+
+def _split_words(label, shown_as: str) -> list[str]:
+    """A word wider than the label's wrapping width: Kivy breaks it across lines ("contra / ct")."""
+    room = label.text_size[0] - label.padding[0] - label.padding[2]
+    text = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", label.text) if label.markup else label.text
+    words = set(text.split())
+    wide = [w for w in words if label._label.get_extents(w)[0] > room + 1]
+    return [f"{shown_as}: the word {w!r} is wider than its {room:.0f} px line (cut off, split across lines)"
+            for w in sorted(wide)]
 
 
 def assert_layout(drv) -> None:

@@ -258,7 +258,9 @@ def enter_as_shown(drv, tray, seen) -> None:
         # Each guess shows faint in its die's empty slot, named with a "?", for the table to check.
         for die, face in guessed:
             slot = drv.screen.slots[die]
-            assert slot.guess == face and slot.text.endswith("?") and slot.text != "?"
+            from companion.ui.widgets.icon_die import ICON_NAMES
+            named = f"{ICON_NAMES[face.split('-', 1)[1]]}?"
+            assert slot.guess == face and slot.text in ("?", named)
         if not seen.get("guesses_shot"):
             drv.screenshot("centerville-camera-guesses")
             assert_layout(drv)
@@ -269,3 +271,21 @@ def enter_as_shown(drv, tray, seen) -> None:
         assert drv.screen.ids.guesses.disabled    # nothing left to guess: the button goes
     assert [wiring.pick.face(d) for d in wanted] == [truth[cv.DIE_ORDER[d]] for d in wanted]
     confirm(drv)                                   # "Enter the roll"
+
+
+def test_slot_names_never_split(drv):
+    """A rolled die is named under its picture only where every name fits on one line: six dice
+    across 800x480 are pictures alone (a guess keeps its "?"), wider slots name the die."""
+    from layout_check import _split_words
+
+    from companion.ui.widgets.icon_die import IconFace
+
+    narrow = IconFace(face="red", guess="red-contract", size_hint=(None, None), size=(57, 56))
+    wide = IconFace(face="red", guess="red-contract", size_hint=(None, None), size=(140, 90))
+    entered = IconFace(face="blue-education", size_hint=(None, None), size=(57, 56))
+    drv.frames(1)
+    assert (narrow.text, narrow.valign, wide.text, entered.text) == ("?", "top", "contract?", "")
+    for slot in (narrow, wide, entered):
+        assert _split_words(slot, slot.face) == []
+    narrow.size = (140, 90)                      # the window grew: the names come back
+    assert narrow.text == "contract?"

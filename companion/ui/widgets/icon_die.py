@@ -7,6 +7,7 @@ import math
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.label import Label
 
 from .. import theme
@@ -17,6 +18,7 @@ DIE_FILL = {
     "purple": (0.50, 0.28, 0.66, 1), "green": (0.20, 0.58, 0.30, 1), "black": (0.10, 0.10, 0.12, 1),
 }
 LIGHT_DICE = {"yellow"}
+_LONGEST_NAME: dict[tuple, float] = {}  # (font size, font) -> width of the longest name, px
 ICON_NAMES = {"vote": "vote", "fate": "fate", "contract": "contract", "education": "education",
               "tree": "tree", "bench": "bench", "hourglass": "hourglass"}
 
@@ -84,10 +86,29 @@ class IconFace(ButtonBehavior, Label):
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "bottom")
         super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw, face=self.redraw, marked=self.redraw,
+        self.bind(pos=self.redraw, size=self.redraw, font_size=self.redraw, face=self.redraw, marked=self.redraw,
                   picked=self.redraw, state=self.redraw, disabled=self.redraw, beside=self.redraw,
                   guess=self.redraw)
         self.redraw()
+
+    def _names_fit(self) -> bool:
+        """Whether every icon's name (with a guess's "?") fits on one line under the die. Where the
+        longest does not (six dice across an 800x480 screen), no die in the row is named: a word
+        broken across lines ("contra / ct") reads worse than the picture alone, and the face pad,
+        where faces are tapped, names them all."""
+        key = (self.font_size, self.font_name)
+        if key not in _LONGEST_NAME:
+            core = CoreLabel(font_size=self.font_size, font_name=self.font_name)
+            _LONGEST_NAME[key] = max(core.get_extents(f"{n}?")[0] for n in ICON_NAMES.values())
+        return _LONGEST_NAME[key] <= self.width - 4
+
+    def _badge_text(self, cx: float, cy: float, radius: float) -> None:
+        """Align the label's "?" on the badge centred at (cx, cy): top-right alignment, padded in."""
+        width, height = CoreLabel(font_size=self.font_size, font_name=self.font_name).get_extents("?")
+        self.halign, self.valign = "right", "top"
+        self.color = theme.INK
+        top = self.center_y + self.text_size[1] / 2   # the text box is centred in the widget
+        self.padding = [0, max(0.0, top - cy - height / 2), max(0.0, self.right - cx - width / 2), 0]
 
     @property
     def colour(self) -> str:
@@ -100,12 +121,16 @@ class IconFace(ButtonBehavior, Label):
     def redraw(self, *_args) -> None:
         colour, icon = self.colour, self.icon
         guessed = "" if icon or "-" not in self.guess else self.guess.split("-", 1)[1]
-        if icon:
+        named = self.beside or self._names_fit()
+        if not named:  # the picture alone; an empty slot keeps its "?"
+            self.text = "" if icon else "?"
+        elif icon:
             self.text = ICON_NAMES.get(icon, icon)
         else:  # an empty slot: the guess's name asked with a "?", or "?" alone
             self.text = f"{ICON_NAMES.get(guessed, guessed)}?" if guessed else "?"
         self.color = theme.TEXT
         self.canvas.before.clear()
+        badge = None  # (x, y, radius) of the "?" badge of an unnamed guess
         if self.beside:
             side = max(0, min(self.height * 0.9, self.width * 0.45))
             x, y = self.x + self.height * 0.05, self.y + (self.height - side) / 2
@@ -114,10 +139,16 @@ class IconFace(ButtonBehavior, Label):
             self.text_size = (self.width, self.height)
         else:
             self.text_size = (self.width, self.height - 4)
-            name_room = self.font_size * 1.35
+            name_room = self.font_size * 1.35 if named else 0
             side = max(0, min(self.width * 0.92, self.height - name_room))
             x = self.x + (self.width - side) / 2
             y = self.y + name_room
+            self.halign, self.valign = ("center", "bottom") if named else ("center", "middle")
+            self.padding = [0, 0, 0, 0]
+            if guessed and not named:  # the "?" on a badge in the die's corner, the guess under it
+                radius = max(11.0, side * 0.2)
+                badge = (x + side - radius * 0.8, y + side - radius * 0.8, radius)
+                self._badge_text(*badge)
         with self.canvas.before:
             fill = DIE_FILL.get(colour, theme.PANEL_LIGHT)
             Color(*(fill if icon else theme.PANEL_LIGHT))
@@ -141,6 +172,10 @@ class IconFace(ButtonBehavior, Label):
             elif guessed:  # faint on the empty slot: a guess to check, not a face entered
                 Color(*fill[:3], 0.75)
                 draw_icon(guessed, x + side / 2, y + side / 2, side * 0.32, max(1.5, side * 0.045))
+            if badge is not None:
+                cx, cy, radius = badge
+                Color(*theme.ACCENT)
+                Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
             if self.disabled:
                 Color(*theme.BACKGROUND[:3], 0.55)
                 Rectangle(pos=self.pos, size=self.size)
