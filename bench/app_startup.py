@@ -3,7 +3,8 @@
 Runs the real app as a subprocess (`--exit-after-first-frame`) a few times with an empty data
 folder and prints the figures, twice: the app alone (companion.ui.app.run), and as `companion run`
 starts it, with the buttons, the serial panel and the dice camera attached (the camera's default
-source is the simulator, which loads the TFLite model). Targets: under 4 s and under 250 MB.
+source is the simulator, which loads the TFLite model). Targets: under 4 s; at most 250 MB alone,
+200 MB as `companion run` (issue 14).
 Needs a display (make bench starts Xvfb through tools/with-display).
 
     .venv/bin/python bench/app_startup.py [--runs 5]
@@ -19,12 +20,13 @@ import tempfile
 import time
 
 TARGET_SECONDS = 4.0
-TARGET_MB = 250.0
+# (what is started, its peak memory target in MB): the app alone from the start-up issue; the
+# app as `companion run` starts it from issue 14 (the dice reader's), with the camera and devices.
 CHILDREN = {
-    "the app alone": "import sys; from companion.ui.app import run; "
-                     "sys.exit(run(['--exit-after-first-frame']))",
-    "companion run (devices and camera attached)": "import sys; from companion.cli import main; "
-                                                   "sys.exit(main(['run', '--exit-after-first-frame']))",
+    "the app alone": ("import sys; from companion.ui.app import run; "
+                      "sys.exit(run(['--exit-after-first-frame']))", 250.0),
+    "companion run (devices and camera attached)": ("import sys; from companion.cli import main; "
+                                                    "sys.exit(main(['run', '--exit-after-first-frame']))", 200.0),
 }
 
 
@@ -49,7 +51,7 @@ def main() -> int:
     args = parser.parse_args()
     within = True
     print("app start-up (launch -> first frame), 800x480 window, empty data folder")
-    for what, child in CHILDREN.items():
+    for what, (child, target_mb) in CHILDREN.items():
         times, peaks = [], []
         with tempfile.TemporaryDirectory() as data_dir:
             for _ in range(args.runs):
@@ -60,8 +62,9 @@ def main() -> int:
         print(f"  first run      {times[0]:.2f} s")
         print(f"  median of {args.runs}    {statistics.median(times):.2f} s  (max {max(times):.2f} s; "
               f"target < {TARGET_SECONDS:.0f} s)")
-        print(f"  peak memory    {max(peaks):.0f} MB  (target < {TARGET_MB:.0f} MB)")
-        within = within and max(times) < TARGET_SECONDS and max(peaks) < TARGET_MB
+        print(f"  peak memory    {max(peaks):.0f} MB  (target <= {target_mb:.0f} MB; the process's whole "
+              f"life: the camera goes on loading and reading after the first frame)")
+        within = within and max(times) < TARGET_SECONDS and max(peaks) <= target_mb
     print(f"{'within' if within else 'OVER'} target")
     return 0
 

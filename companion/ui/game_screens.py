@@ -1,5 +1,5 @@
-"""Each game's play and end screens, loaded once by the app; the set-up screen offers the games
-whose screens loaded. Its own module so that screens and the app both read it (no import circle)."""
+"""Each game's play and end screens, loaded once by the app and built when first shown; the set-up
+screen offers the games whose screens loaded. Its own module so that screens and the app both read it (no import circle)."""
 from __future__ import annotations
 
 import importlib
@@ -19,21 +19,19 @@ PLAY_SCREENS: dict[str, str] = {}  # game -> play screen name, for the games who
 END_SCREENS: dict[str, str] = {}
 
 
-def load_game_screens() -> list:
-    """The play and end screens of every game whose screen modules are installed."""
-    screens, made = [], {}
+def load_game_screens() -> dict:
+    """name -> screen class, for the play and end screens of every game whose screen modules are
+    installed (the modules are imported here; the screens are built when first shown)."""
+    makers = {}
     for game, specs in GAME_SCREENS.items():
         try:
-            loaded = [made.get(name) or getattr(importlib.import_module(module), cls)(name=name)
-                      for name, module, cls in specs]
+            classes = [getattr(importlib.import_module(module), cls) for _, module, cls in specs]
         except ModuleNotFoundError as exc:
             # Only a game whose screen module is absent is left out; any other error is loud.
             if exc.name not in {module for _, module, _ in specs}:
                 raise
             continue
-        for screen in loaded:
-            if screen.name not in made:
-                made[screen.name] = screen
-                screens.append(screen)
+        for (name, _, _), cls in zip(specs, classes):
+            makers.setdefault(name, cls)
         PLAY_SCREENS[game], END_SCREENS[game] = specs[0][0], specs[1][0]
-    return screens
+    return makers

@@ -11,7 +11,7 @@ from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 from companion.engine.core import RulesError, find_game
 from companion.events import InputEvent
@@ -23,6 +23,7 @@ from companion.taught_dice import TaughtDice
 from . import theme
 from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
 from .keyboard_lift import KeyboardLift
+from .lazy_screens import LazyScreens
 from .screens.dice_fairness import DiceFairnessScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
@@ -58,11 +59,10 @@ class CompanionApp(App):
         # The banner sits below the screens, not over them: while it shows a message the screen
         # above it is shorter, and no button is covered (it takes no room when empty).
         root = BoxLayout(orientation="vertical")
-        self.screens = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(name="home"), SetupScreen(name="setup"), ScoreBoardScreen(name="score-board"),
-                       HistoryScreen(name="history"), StatsScreen(name="stats"),
-                       DiceFairnessScreen(name="dice-fairness"), *load_game_screens()):
-            self.screens.add_widget(screen)
+        self.screens = LazyScreens({"home": HomeScreen, "setup": SetupScreen, "score-board": ScoreBoardScreen,
+                                    "history": HistoryScreen, "stats": StatsScreen,
+                                    "dice-fairness": DiceFairnessScreen, **load_game_screens()},
+                                   transition=NoTransition())
         root.add_widget(self.screens)
         self.banner = Banner()
         root.add_widget(self.banner)

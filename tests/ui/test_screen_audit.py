@@ -286,8 +286,8 @@ def test_every_screen_and_dialog_is_audited(drv):
     dialogs = {c.__name__ for c in subclasses(ModalView) if c.__module__.startswith("companion.")}
     known = set(DIALOGS) | set(NOT_OPENED)
     assert dialogs <= known, f"dialogs the audit does not open: {sorted(dialogs - known)}"
-    assert set(drv.app.screens.screen_names) <= set(SCREENS), \
-        f"screens the audit does not show: {sorted(set(drv.app.screens.screen_names) - set(SCREENS))}"
+    assert set(drv.app.screens.names) <= set(SCREENS), \
+        f"screens the audit does not show: {sorted(set(drv.app.screens.names) - set(SCREENS))}"
 
 
 def test_the_audit_names_a_shrunk_label_and_its_measures(drv):
