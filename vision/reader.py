@@ -97,13 +97,17 @@ class DiceReader:
     detector: a vision.model.DiceModel (default: models/dice_detector.tflite, or detector_path);
     faces: one of vision.model.FACE_SOURCES (default: the detector's .json); threshold: below it
     a die is uncertain and the table asked (default: the .json's calibrated ask_below). The crop
-    classifier (model_path, labels_path) is loaded only when the faces need it, or for read_crop.
+    classifier (model_path: one file or several averaged, labels_path; default: the .json's
+    face_models, else models/dice_faces.tflite) is loaded only when the faces need it, or for
+    read_crop; views: its test-time views (vision.classify.VIEWS; default: the .json's face_views
+    when its face_models are used, else "one").
     """
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
                  threshold: float | None = None, detector: DiceModel | None = None,
                  classifier=None, keep_crops: bool = True, scales: tuple[float, ...] = CROP_SCALES,
-                 faces: str | None = None, detector_path: Path | str | None = None):
+                 faces: str | None = None, detector_path: Path | str | None = None,
+                 views: str | None = None):
         self.detector = detector or DiceModel(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
@@ -113,7 +117,13 @@ class DiceReader:
         if not 0.0 <= threshold <= 1.0:
             raise ValueError(f"The confidence threshold must lie between 0 and 1, not {threshold}.")
         self.threshold = threshold
+        if model_path is None and self.detector.meta.get("face_models"):
+            # The .json names the classifier files its thresholds were calibrated with (an
+            # ensemble: their probabilities averaged), beside the detector, and their views.
+            model_path = [self.detector.model_path.parent / name for name in self.detector.meta["face_models"]]
+            views = views or self.detector.meta.get("face_views")
         self._classifier_files = (model_path, labels_path)
+        self.views = views or "one"
         self._classifier = classifier
         if self.faces != "model" and classifier is None:
             self._classifier = self.classifier   # a missing or broken face model fails here, not mid-game
@@ -131,7 +141,7 @@ class DiceReader:
         """The crop classifier, loaded on first use (a "model" reader never needs it for trays)."""
         if self._classifier is None:
             from .classify import FaceClassifier
-            self._classifier = FaceClassifier(*self._classifier_files)
+            self._classifier = FaceClassifier(*self._classifier_files, views=self.views)
         return self._classifier
 
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None,
