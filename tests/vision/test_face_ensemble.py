@@ -106,3 +106,16 @@ def test_the_shipped_reader_loads_what_its_json_names():
     assert [p.name for p in classifier.model_paths] == names
     assert all(p.parent == DEFAULT_DETECTOR.parent for p in classifier.model_paths)
     assert classifier.views == meta.get("face_views", "one")
+
+
+def test_shift_views_move_the_crop_a_few_pixels_toward_each_corner(single, crops):
+    from vision.classify import SHIFT
+    views = VIEWS["shifts"]
+    assert len(views) == 5 and len(VIEWS["mirror+shifts"]) == 10
+    np.testing.assert_array_equal(views[0](crops), crops)
+    padded = np.pad(crops, ((0, 0), (SHIFT, SHIFT), (SHIFT, SHIFT), (0, 0)), mode="reflect")
+    s = crops.shape[1]
+    np.testing.assert_array_equal(views[4](crops), padded[:, 2 * SHIFT:2 * SHIFT + s, 2 * SHIFT:2 * SHIFT + s])
+    np.testing.assert_array_equal(views[1](crops), padded[:, :s, :s])
+    expected = np.mean([single.probabilities(np.ascontiguousarray(v(crops))) for v in views], axis=0)
+    np.testing.assert_allclose(FaceClassifier(MODEL, views="shifts").probabilities(crops), expected, atol=1e-5)
