@@ -2,9 +2,11 @@
 (one file or several averaged, with test-time views, vision.classify.VIEWS) is calibrated on the
 split as vision.train.calibrate does it, then read once more at its own thresholds.
 
-    .venv/bin/python bench/face_variants.py NAME=FILE[+FILE...][:VIEWS] ... [--split calib] [--json OUT]
+    .venv/bin/python bench/face_variants.py NAME=FILE[+FILE...][:VIEWS[:SECOND_LOOK]] ... [--split calib] [--json OUT]
 
-e.g. `A=build/faces-r4a/dice_faces.tflite AB-mirror=build/faces-r4a/dice_faces.tflite+build/faces-r4b/dice_faces.tflite:mirror`.
+e.g. `A=build/faces-r4a/dice_faces.tflite AB-mirror=build/faces-r4a/dice_faces.tflite+build/faces-r4b/dice_faces.tflite:mirror`
+or `A-mirror-always=build/faces-r4a/dice_faces.tflite:mirror:always` (every die also read at the
+1.2x crop, vision.reader.SECOND_LOOKS; default unsure).
 The first variant is the baseline. Per variant: the thresholds chosen, read right, silent misreads,
 flagged, boxes on no die, found; the flags needed to keep silent misreads at or under the
 baseline's; dice read right by it and not by the baseline and the other way round (a paired
@@ -35,14 +37,17 @@ ASK_GRID = np.round(np.arange(0.0, 1.0, 0.01), 3)
 
 def parse_variant(text: str):
     name, _, spec = text.partition("=")
-    files, _, views = spec.partition(":")
-    return name, [Path(f) for f in files.split("+")], views or "one"
+    files, _, rest = spec.partition(":")
+    views, _, second_look = rest.partition(":")
+    return name, [Path(f) for f in files.split("+")], views or "one", second_look or "unsure"
 
 
-def measure(name, files, views, split, detector=DEFAULT_DETECTOR, log=print) -> dict:
-    chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",))
+def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print) -> dict:
+    chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",),
+                       second_look=second_look)
     model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
-    reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader")
+    reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
+                        second_look=second_look)
     outcome, cpu, shots = {}, [], []
     for set_name in SETS:
         for shot in photos(set_name, split):
@@ -68,7 +73,8 @@ def measure(name, files, views, split, detector=DEFAULT_DETECTOR, log=print) -> 
 
     curve = {float(t): (lambda r: (r["silent_misreads"], r["flagged"]))(at(t)) for t in ASK_GRID}
     cpu.sort()
-    result = {"name": name, "files": [str(f) for f in files], "views": views, "find_from": chosen["find_from"],
+    result = {"name": name, "files": [str(f) for f in files], "views": views, "second_look": second_look,
+              "find_from": chosen["find_from"],
               "flip": chosen["flip"], "ask_below": chosen["ask_below"], "figures": at(chosen["ask_below"]),
               "calibrate_figures": chosen["figures"], "curve": curve, "outcome": outcome,
               "cpu_ms": {"median": round(statistics.median(cpu), 1),
@@ -87,16 +93,16 @@ def flags_to_keep_silent(result, at_most: int):
 
 def table(results) -> str:
     base = results[0]
-    rows = ["| variant | files | views | find_from / ask_below | read right | silent misreads | flagged | "
+    rows = ["| variant | files | views | second look | find_from / ask_below | read right | silent misreads | flagged | "
             f"boxes on no die | found | flags for silent <= {base['figures']['silent_misreads']} | "
             f"right vs {base['name']}: gained / lost | CPU ms median / p95 / max |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         f = r["figures"]
         flags, t = flags_to_keep_silent(r, base["figures"]["silent_misreads"])
         gained = sum(o[0] == "right" and base["outcome"].get(k, ("",))[0] != "right" for k, o in r["outcome"].items())
         lost = sum(o[0] != "right" and base["outcome"].get(k, ("",))[0] == "right" for k, o in r["outcome"].items())
-        rows.append(f"| {r['name']} | {len(r['files'])} | {r['views']} | {r['find_from']} / {r['ask_below']} | "
+        rows.append(f"| {r['name']} | {len(r['files'])} | {r['views']} | {r.get('second_look', 'unsure')} | {r['find_from']} / {r['ask_below']} | "
                     f"{f['correct']} | {f['silent_misreads']} | {f['flagged']} | {f['no_die']} | {f['found']} | "
                     f"{flags} (at {t}) | +{gained} / -{lost} | {r['cpu_ms']['median']} / {r['cpu_ms']['p95']} / "
                     f"{r['cpu_ms']['max']} |")
@@ -112,7 +118,8 @@ def main(argv=None) -> int:
                    help="variants measured earlier (--json files) to put in the table before the new ones")
     args = p.parse_args(argv)
     results = [r for f in args.load for r in json.loads(f.read_text())]
-    results += [measure(*parse_variant(v), args.split) for v in args.variants]
+    results += [measure(name, files, views, args.split, second_look)
+                for name, files, views, second_look in map(parse_variant, args.variants)]
     print(f"split {args.split} of {', '.join(SETS)} ({results[0]['photos']} photos, "
           f"{results[0]['figures']['dice']} dice); faces 'reader'")
     print(table(results))

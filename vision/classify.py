@@ -53,7 +53,8 @@ def load_labels(path: Path | str) -> tuple[str, ...]:
 # every pip layout); quarter turns are not (vision/train/model.py: in steep views the side faces
 # lie at the bottom of the crop), so "turns" is measured, not assumed. Measured on the real calib
 # split (233 dice, issue 14 round 5, models/DETECTOR_CARD.md): quarter turns lose 13-16 dice;
-# mirror and shifts gain at most 3, all among dice asked about either way: none is shipped.
+# "mirror", with the reader's second look for every die, asks 24 questions where one view asked
+# 34, at the same 3 silent misreads (the shipped .json's face_views).
 VIEWS = {
     "one": (lambda c: c,),
     "mirror": (lambda c: c, lambda c: c[:, :, ::-1]),

@@ -71,6 +71,7 @@ def test_bad_ensembles_and_views_are_refused(tmp_path):
 
 def _detector_copy(tmp_path, **meta_changes):
     """The shipped detector in tmp_path with its .json changed, and the face files beside it."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     detector = tmp_path / DEFAULT_DETECTOR.name
     shutil.copy(DEFAULT_DETECTOR, detector)
     meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
@@ -83,14 +84,25 @@ def _detector_copy(tmp_path, **meta_changes):
 
 
 def test_the_reader_loads_the_files_and_views_its_json_names(tmp_path):
-    detector = _detector_copy(tmp_path, face_models=["a.tflite", "b.tflite"], face_views="mirror")
+    detector = _detector_copy(tmp_path, face_models=["a.tflite", "b.tflite"], face_views="mirror",
+                              face_second_look="always")
     reader = DiceReader(detector_path=detector, keep_crops=False)
     assert reader.classifier.model_paths == (tmp_path / "a.tflite", tmp_path / "b.tflite")
     assert reader.classifier.views == "mirror"
-    # Files named by the caller are read as given, with the views given (else one).
-    assert DiceReader(MODEL, detector_path=detector).classifier.model_paths == (MODEL,)
-    assert DiceReader(MODEL, detector_path=detector).classifier.views == "one"
-    assert DiceReader([MODEL], detector_path=detector, views="turns").classifier.views == "turns"
+    assert reader.second_look == "always"
+    # Files named by the caller are read as given, with the .json's views and second look (as its
+    # threshold) unless the caller names others.
+    named = DiceReader(MODEL, detector_path=detector)
+    assert named.classifier.model_paths == (MODEL,)
+    assert (named.classifier.views, named.second_look) == ("mirror", "always")
+    other = DiceReader([MODEL], detector_path=detector, views="turns", second_look="unsure")
+    assert (other.classifier.views, other.second_look) == ("turns", "unsure")
+    with pytest.raises(ValueError, match="second_look must be one of"):
+        DiceReader(MODEL, detector_path=detector, second_look="twice")
+    # A .json naming none of these: one file, one view, the second look for unsure dice only.
+    plain = _detector_copy(tmp_path / "plain", face_models=None, face_views=None, face_second_look=None)
+    reader = DiceReader(detector_path=plain)
+    assert reader.classifier.model_paths == (MODEL,) and (reader.classifier.views, reader.second_look) == ("one", "unsure")
 
 
 def test_a_json_naming_a_missing_face_file_fails_at_load(tmp_path):
@@ -106,6 +118,7 @@ def test_the_shipped_reader_loads_what_its_json_names():
     assert [p.name for p in classifier.model_paths] == names
     assert all(p.parent == DEFAULT_DETECTOR.parent for p in classifier.model_paths)
     assert classifier.views == meta.get("face_views", "one")
+    assert DiceReader(keep_crops=False).second_look == meta.get("face_second_look", "unsure")
 
 
 def test_shift_views_move_the_crop_a_few_pixels_toward_each_corner(single, crops):
@@ -119,3 +132,19 @@ def test_shift_views_move_the_crop_a_few_pixels_toward_each_corner(single, crops
     np.testing.assert_array_equal(views[1](crops), padded[:, :s, :s])
     expected = np.mean([single.probabilities(np.ascontiguousarray(v(crops))) for v in views], axis=0)
     np.testing.assert_allclose(FaceClassifier(MODEL, views="shifts").probabilities(crops), expected, atol=1e-5)
+
+
+def test_second_look_always_reads_every_die_at_the_other_scale(single):
+    from .helpers import scene
+    tray = scene(21, 5)
+    batches = {}
+    for look in ("unsure", "always"):
+        spy = FaceClassifier(MODEL)
+        sizes = batches[look] = []
+        plain = spy.probabilities
+        spy.probabilities = lambda crops, plain=plain, sizes=sizes: (sizes.append(len(crops)), plain(crops))[1]
+        reading = DiceReader(classifier=spy, second_look=look, keep_crops=False, faces="reader").read(tray.image)
+        assert len(reading.dice) == 5
+    # Five clear rendered dice: none is unsure, so only "always" reads them again (at 1.2x).
+    assert batches["unsure"] == [5]
+    assert batches["always"] == [5, 5]
