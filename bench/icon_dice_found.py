@@ -7,7 +7,7 @@ holds its box's centre. Two readers: the learned detector's own peaks (DiceModel
 the reader as the app runs it (vision.reader.DiceReader: with `"faces": "reader"` its crop classifier may
 drop a box it judges no die). Faces are not scored: an icon is no pip count.
 
-    .venv/bin/python bench/icon_dice_found.py [--trays 60] [--json]
+    .venv/bin/python bench/icon_dice_found.py [--trays 60] [--json] [--classifier F ...] [--views V] [--second-look S]
 """
 from __future__ import annotations
 
@@ -55,10 +55,14 @@ def main(argv=None) -> int:
     p.add_argument("--trays", type=int, default=60)
     p.add_argument("--json", action="store_true")
     p.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
-    p.add_argument("--classifier", help="the face classifier (default models/dice_faces.tflite)")
+    p.add_argument("--classifier", nargs="+", help="the face classifier, or several averaged (default: the detector "
+                                                   ".json's face_models, else models/dice_faces.tflite)")
+    p.add_argument("--views", help="the classifier's test-time views (default: the .json's face_views)")
+    p.add_argument("--second-look", help="unsure or always (default: the .json's face_second_look)")
     args = p.parse_args(argv)
     model = DiceModel(args.model)
-    reader = DiceReader(detector=model, keep_crops=False, model_path=args.classifier)
+    reader = DiceReader(detector=model, keep_crops=False, model_path=args.classifier, views=args.views,
+                        second_look=args.second_look)
     peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
                                                for d in model.detect(image)])
     out = []

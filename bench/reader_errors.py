@@ -1,6 +1,6 @@
 """The reader's errors on one real split, by kind (issue 14 round 4's diagnosis).
 
-    .venv/bin/python bench/reader_errors.py [SPLIT] [CLASSIFIER.tflite]
+    .venv/bin/python bench/reader_errors.py [SPLIT] [CLASSIFIER.tflite ...] [--views V] [--second-look S] [--ask-below T]
 
 Per set: dice, read right, missed, misread with a good box (IoU >= 0.5 with the label box) or a
 poor one (each flagged or silent, and whether the classifier reads the label box itself right),
@@ -78,9 +78,14 @@ def errors_of_set(reader: DiceReader, name: str, split: str):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("split", nargs="?", default="calib")
-    parser.add_argument("classifier", nargs="?", help="a face classifier (default models/dice_faces.tflite)")
+    parser.add_argument("classifier", nargs="*", help="a face classifier, or several averaged (default: the "
+                                                      "detector .json's face_models, else models/dice_faces.tflite)")
+    parser.add_argument("--views", help="the classifier's test-time views (vision.classify.VIEWS)")
+    parser.add_argument("--second-look", help="which dice are read again at the 1.2x crop (unsure or always)")
+    parser.add_argument("--ask-below", type=float, help="the confidence threshold (default: the detector's .json)")
     args = parser.parse_args(argv)
-    reader = DiceReader(keep_crops=False, **({"model_path": args.classifier} if args.classifier else {}))
+    reader = DiceReader(keep_crops=False, model_path=args.classifier or None, views=args.views,
+                        second_look=args.second_look, threshold=args.ask_below)
     for name in SETS:
         counts, rows = errors_of_set(reader, name, args.split)
         print(name, args.split, dict(counts))

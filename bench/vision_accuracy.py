@@ -33,7 +33,8 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.reader import DiceReader  # noqa: E402
+from vision.classify import VIEWS  # noqa: E402
+from vision.reader import SECOND_LOOKS, DiceReader  # noqa: E402
 from vision.realdata import SETS  # noqa: E402
 from vision.synth import render_tray  # noqa: E402
 
@@ -143,7 +144,7 @@ PREVIOUS = Path(__file__).resolve().parent.parent / "models" / "previous" / "dic
 
 def _reader(args):
     return DiceReader(keep_crops=False, detector_path=args.model, model_path=args.classifier,
-                      threshold=args.ask_below)
+                      threshold=args.ask_below, views=args.views, second_look=args.second_look)
 
 
 def main(argv=None) -> int:
@@ -151,7 +152,14 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trays", type=int, default=1000, help="held-out rendered trays (default 1000)")
     parser.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
-    parser.add_argument("--classifier", help="the face classifier (default models/dice_faces.tflite)")
+    parser.add_argument("--classifier", nargs="+",
+                        help="the face classifier, or several averaged (default: the detector .json's face_models, "
+                             "else models/dice_faces.tflite)")
+    parser.add_argument("--views", choices=VIEWS, help="the classifier's test-time views (vision.classify.VIEWS; "
+                                                       "default: the .json's face_views, else one)")
+    parser.add_argument("--second-look", choices=SECOND_LOOKS,
+                        help="which dice are read again at the 1.2x crop (default: the .json's face_second_look, "
+                             "else unsure)")
     parser.add_argument("--ask-below", type=float, help="the confidence threshold (default: the detector's .json)")
     parser.add_argument("--splits", default="train,calib,test", help="real-set splits to report (comma-separated)")
     parser.add_argument("--real-only", action="store_true", help="only the real sets (no renders)")
@@ -165,7 +173,8 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     real = [r for name in SETS for split in args.splits.split(",")
             if (r := score_set(reader, name, split, args.misses and args.misses / f"real-{split}"))]
-    if not (args.model or args.classifier or args.ask_below is not None) and PREVIOUS.is_file():
+    if not (args.model or args.classifier or args.views or args.second_look or args.ask_below is not None) \
+            and PREVIOUS.is_file():
         previous = DiceReader(keep_crops=False, detector_path=PREVIOUS)
         real += [dict(r, set=f"{r['set']} (previous detector)") for name in SETS for split in args.splits.split(",")
                  if (r := score_set(previous, name, split))]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ModelError", "FaceClassifier", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels"]
+__all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
 
@@ -48,46 +48,68 @@ def load_labels(path: Path | str) -> tuple[str, ...]:
     return labels
 
 
-class FaceClassifier:
-    """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1."""
+# Test-time views of a crop (vision.classify.FaceClassifier's `views`): the probabilities are
+# averaged over them. "mirror" is in the training's own augmentation (a left-right flip keeps
+# every pip layout); quarter turns are not (vision/train/model.py: in steep views the side faces
+# lie at the bottom of the crop), so "turns" is measured, not assumed. Measured on the real calib
+# split (233 dice, issue 14 round 5, models/DETECTOR_CARD.md): quarter turns lose 13-16 dice;
+# "mirror", with the reader's second look for every die, asks 24 questions where one view asked
+# 34, at the same 3 silent misreads (the shipped .json's face_views).
+VIEWS = {
+    "one": (lambda c: c,),
+    "mirror": (lambda c: c, lambda c: c[:, :, ::-1]),
+    "turns": tuple((lambda k: lambda c: np.rot90(c, k, axes=(1, 2)))(k) for k in range(4)),
+    "turns+mirror": tuple((lambda k, m: lambda c: np.rot90(c[:, :, ::-1] if m else c, k, axes=(1, 2)))(k, m)
+                          for m in (False, True) for k in range(4)),
+}
+# Shifts of SHIFT pixels toward each corner (edges reflected), as the training's own augmentation
+# shifts crops (up to 3 pixels): a detector's box a little off the die's centre.
+SHIFT = 2
+_shifts = tuple((lambda dy, dx: lambda c: np.pad(c, ((0, 0), (SHIFT, SHIFT), (SHIFT, SHIFT), (0, 0)), mode="reflect")
+                 [:, SHIFT + dy:SHIFT + dy + c.shape[1], SHIFT + dx:SHIFT + dx + c.shape[2]])(dy, dx)
+                for dy, dx in ((0, 0), (-SHIFT, -SHIFT), (-SHIFT, SHIFT), (SHIFT, -SHIFT), (SHIFT, SHIFT)))
+VIEWS["shifts"] = _shifts
+VIEWS["mirror+shifts"] = _shifts + tuple((lambda v: lambda c: v(c[:, :, ::-1]))(v) for v in _shifts)
 
-    def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
-                 num_threads: int = 1):
+
+class FaceClassifier:
+    """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1.
+
+    model_path may name one model file or several (an ensemble: the same labels and input size,
+    their probabilities averaged); views (a key of VIEWS) also averages each crop's probabilities
+    over its mirror image and/or quarter turns. One file and "one" view is the plain classifier.
+    """
+
+    def __init__(self, model_path=None, labels_path: Path | str | None = None,
+                 num_threads: int = 1, views: str = "one"):
         # One thread: a dozen 48x48 crops take a few milliseconds, and on a Pi whose other cores
         # run the camera and the screen, extra interpreter threads only wait for each other.
-        self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
+        if model_path is None:
+            paths = (DEFAULT_MODEL,)
+        elif isinstance(model_path, (str, Path)):
+            paths = (Path(model_path),)
+        else:
+            paths = tuple(Path(p) for p in model_path)
+            if not paths:
+                raise ValueError("An ensemble of face classifiers needs at least one model file.")
+        if views not in VIEWS:
+            raise ValueError(f"views must be one of {', '.join(VIEWS)}, not {views!r}.")
+        self.views = views
+        self.model_paths = paths
+        self.model_path = paths[0]
         self.labels_path = Path(labels_path) if labels_path is not None else labels_path_for(self.model_path)
-        if not self.model_path.is_file():
-            raise ModelError(f"The dice model {self.model_path} does not exist; "
-                             "dice must be entered by hand until it is installed.", self.model_path)
-        self.labels = load_labels(self.labels_path)
+        self._members = [_Member(p, self.labels_path if i == 0 else labels_path_for(p), num_threads)
+                         for i, p in enumerate(paths)]
+        first = self._members[0]
+        for m in self._members[1:]:
+            if m.labels != first.labels or m.input_size != first.input_size:
+                raise ModelError(f"The dice model {m.path} does not match {first.path} (labels "
+                                 f"{', '.join(m.labels)}, input {m.input_size}): an ensemble's files must "
+                                 "read the same faces from the same crops.", m.path)
+        self.labels = first.labels
+        self.input_size = first.input_size
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
-        from .model import interpreter_class  # vision.model imports this module's ModelError
-        runtime = interpreter_class()
-        try:
-            self._interpreter = runtime(model_path=str(self.model_path), num_threads=num_threads)
-            self._interpreter.allocate_tensors()
-        except (ValueError, RuntimeError) as exc:
-            raise ModelError(f"The dice model {self.model_path} is not a usable TFLite model: {exc}",
-                             self.model_path) from exc
-        inp = self._interpreter.get_input_details()[0]
-        out = self._interpreter.get_output_details()[0]
-        self._input_index = inp["index"]
-        self._output_index = out["index"]
-        self._input_dtype = inp["dtype"]
-        self._input_quant = inp.get("quantization", (0.0, 0))
-        self._output_quant = out.get("quantization", (0.0, 0))
-        shape = tuple(int(v) for v in inp["shape"])
-        if len(shape) != 4 or shape[3] != 3 or shape[1] != shape[2]:
-            raise ModelError(f"The dice model {self.model_path} takes input {shape}, "
-                             "not a batch of square RGB crops.", self.model_path)
-        self.input_size = shape[1]
-        classes = int(out["shape"][-1])
-        if classes != len(self.labels):
-            raise ModelError(f"The dice model {self.model_path} has {classes} outputs but its labels "
-                             f"file {self.labels_path} names {len(self.labels)} faces.", self.model_path)
-        self._batch = shape[0]
 
     def classify(self, crops: np.ndarray) -> list[tuple[str, float]]:
         """(label, confidence) for each crop of a (N, S, S, 3) uint8 RGB batch."""
@@ -113,7 +135,50 @@ class FaceClassifier:
         return best, faces[np.arange(len(faces)), best]
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
-        """Class probabilities (N, classes) for a uint8 RGB batch."""
+        """Class probabilities (N, classes) for a uint8 RGB batch: the mean over the ensemble's
+        files and the crop's views (all in one batch per file)."""
+        crops = np.asarray(crops)
+        views = VIEWS[self.views]
+        batch = np.concatenate([np.ascontiguousarray(v(crops)) for v in views]) if len(views) > 1 else crops
+        y = sum(m.probabilities(batch) for m in self._members) / len(self._members)
+        return y.reshape(len(views), len(crops), -1).mean(axis=0)
+
+
+class _Member:
+    """One TFLite face model and its interpreter."""
+
+    def __init__(self, path: Path, labels_path: Path, num_threads: int):
+        self.path = path
+        if not path.is_file():
+            raise ModelError(f"The dice model {path} does not exist; "
+                             "dice must be entered by hand until it is installed.", path)
+        self.labels = load_labels(labels_path)
+        from .model import interpreter_class  # vision.model imports this module's ModelError
+        runtime = interpreter_class()
+        try:
+            self._interpreter = runtime(model_path=str(path), num_threads=num_threads)
+            self._interpreter.allocate_tensors()
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"The dice model {path} is not a usable TFLite model: {exc}", path) from exc
+        inp = self._interpreter.get_input_details()[0]
+        out = self._interpreter.get_output_details()[0]
+        self._input_index = inp["index"]
+        self._output_index = out["index"]
+        self._input_dtype = inp["dtype"]
+        self._input_quant = inp.get("quantization", (0.0, 0))
+        self._output_quant = out.get("quantization", (0.0, 0))
+        shape = tuple(int(v) for v in inp["shape"])
+        if len(shape) != 4 or shape[3] != 3 or shape[1] != shape[2]:
+            raise ModelError(f"The dice model {path} takes input {shape}, "
+                             "not a batch of square RGB crops.", path)
+        self.input_size = shape[1]
+        classes = int(out["shape"][-1])
+        if classes != len(self.labels):
+            raise ModelError(f"The dice model {path} has {classes} outputs but its labels "
+                             f"file {labels_path} names {len(self.labels)} faces.", path)
+        self._batch = shape[0]
+
+    def probabilities(self, crops: np.ndarray) -> np.ndarray:
         x = self._prepare(crops)
         if len(x) != self._batch:
             # Resizing re-plans the interpreter: only done when the number of dice changes.

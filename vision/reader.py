@@ -4,7 +4,8 @@ The detector (vision.model, one TFLite forward pass per frame) finds every die a
 face head, reads it. Its .json (chosen on the real calib photos by vision.train.calibrate)
 names where the faces come from: "model" (the detector alone), "classifier" or "blend" (the
 crop classifier vision.classify on the detector's boxes, or the mean of the two), or "reader"
-(the classifier with a second look at unsure dice and dropping boxes it is sure hold no die).
+(the classifier with a second look at unsure dice, or at every die, and dropping boxes it is sure
+hold no die). The .json also names the classifier's files and views (vision.classify.VIEWS).
 
 `DiceReader.read(frame)` reads every die in one frame. `SettledReader.feed(frame, timestamp)`
 watches a stream and gives one reading per roll: only after the tray has been still for a
@@ -45,6 +46,10 @@ RECHECK_BELOW = 0.9
 # boxes on no die, 0.99 214 with 13; the second look (RECHECK_BELOW 0.9 or 0.97) gives 214 against
 # 212 without it.
 DROP_FROM = 0.7
+# "reader" faces: which dice get the second look at the other scales: those under RECHECK_BELOW
+# ("unsure"), or every die ("always"; with the mirror view, issue 14 round 5 on the real calib
+# split: 10 fewer questions of 34 at the same 3 silent misreads, models/DETECTOR_CARD.md).
+SECOND_LOOKS = ("unsure", "always")
 
 
 @dataclass(frozen=True)
@@ -97,13 +102,18 @@ class DiceReader:
     detector: a vision.model.DiceModel (default: models/dice_detector.tflite, or detector_path);
     faces: one of vision.model.FACE_SOURCES (default: the detector's .json); threshold: below it
     a die is uncertain and the table asked (default: the .json's calibrated ask_below). The crop
-    classifier (model_path, labels_path) is loaded only when the faces need it, or for read_crop.
+    classifier (model_path: one file or several averaged, labels_path; default: the .json's
+    face_models, else models/dice_faces.tflite) is loaded only when the faces need it, or for
+    read_crop; views: its test-time views (vision.classify.VIEWS) and second_look: which dice are
+    read again at the other crop scales (SECOND_LOOKS); by default the .json's face_views and
+    face_second_look (with any classifier, as the threshold), else "one" and "unsure".
     """
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
                  threshold: float | None = None, detector: DiceModel | None = None,
                  classifier=None, keep_crops: bool = True, scales: tuple[float, ...] = CROP_SCALES,
-                 faces: str | None = None, detector_path: Path | str | None = None):
+                 faces: str | None = None, detector_path: Path | str | None = None,
+                 views: str | None = None, second_look: str | None = None):
         self.detector = detector or DiceModel(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
@@ -113,7 +123,20 @@ class DiceReader:
         if not 0.0 <= threshold <= 1.0:
             raise ValueError(f"The confidence threshold must lie between 0 and 1, not {threshold}.")
         self.threshold = threshold
+        # The .json names how its thresholds were calibrated: the classifier files (several: their
+        # probabilities averaged; beside the detector), used unless the caller names a file, and
+        # the classifier's views and second look, used unless the caller names others (as its
+        # ask_below is used with any file).
+        meta = self.detector.meta
+        if model_path is None and classifier is None and meta.get("face_models"):
+            model_path = [self.detector.model_path.parent / name for name in meta["face_models"]]
+        views = views or meta.get("face_views")
+        second_look = second_look or meta.get("face_second_look")
         self._classifier_files = (model_path, labels_path)
+        self.views = views or "one"
+        self.second_look = second_look or "unsure"
+        if self.second_look not in SECOND_LOOKS:
+            raise ValueError(f"second_look must be one of {', '.join(SECOND_LOOKS)}, not {self.second_look!r}.")
         self._classifier = classifier
         if self.faces != "model" and classifier is None:
             self._classifier = self.classifier   # a missing or broken face model fails here, not mid-game
@@ -131,7 +154,7 @@ class DiceReader:
         """The crop classifier, loaded on first use (a "model" reader never needs it for trays)."""
         if self._classifier is None:
             from .classify import FaceClassifier
-            self._classifier = FaceClassifier(*self._classifier_files)
+            self._classifier = FaceClassifier(*self._classifier_files, views=self.views)
         return self._classifier
 
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None,
@@ -175,7 +198,7 @@ class DiceReader:
         """One batch for all dice; a die the model is unsure of is looked at again at the other
         scales, and its probabilities averaged over them."""
         probs = self.classifier.probabilities(crops)
-        unsure = [i for i in range(len(boxes)) if probs[i].max() < RECHECK_BELOW]
+        unsure = [i for i in range(len(boxes)) if self.second_look == "always" or probs[i].max() < RECHECK_BELOW]
         others = [f for f in self.scales if f != 1.0]
         if unsure and others:
             extra = np.stack([die_crop(frame_bgr, _scaled(boxes[i], f)) for f in others for i in unsure])

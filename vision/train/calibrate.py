@@ -6,6 +6,11 @@ ask_below: below it a die is flagged and the table asked; the one that costs lea
 silent misread (a wrong score nobody checks) costs SILENT_COST questions.
 
     .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
+        [--classifier F [F ...]] [--views one|mirror|...] [--second-look unsure|always] [--faces reader]
+
+The face classifier is the reader's (the .json's face_models, face_views and face_second_look, else
+models/dice_faces.tflite), or the files given (several: an ensemble, their probabilities averaged)
+with the views and second look given; --write stores those in the .json with the thresholds.
 """
 from __future__ import annotations
 
@@ -18,7 +23,9 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from ..model import DiceModel, classifier_faces
+from ..classify import VIEWS
+from ..reader import SECOND_LOOKS
+from ..model import FACE_SOURCES, DiceModel, classifier_faces
 from ..realdata import SETS, photos, score_photo
 
 SILENT_COST = 10
@@ -30,14 +37,19 @@ def _reading(dets, find_from, ask_below):
                                  for d in dets if d.peak >= find_from])
 
 
-def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path: Path | None = None) -> dict:
+def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path=None,
+              views: str | None = None, sources: tuple[str, ...] | None = None,
+              second_look: str | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
-    (with the face classifier classifier_path, default models/dice_faces.tflite)."""
-    from ..classify import FaceClassifier
-    classifier = FaceClassifier(classifier_path)
-    sources = ("model", "classifier", "blend", "reader") if DiceModel(model_path).has_face_head else \
-        ("model", "classifier", "reader")
-    tried = [_calibrate(model_path, split, flip, faces, classifier)
+    (with the face classifier the reader would load: classifier_path, one file or several, and
+    views; by default the detector .json's face_models and face_views, else models/dice_faces.tflite)."""
+    from ..reader import DiceReader
+    first = DiceReader(detector=DiceModel(model_path), model_path=classifier_path, views=views,
+                       second_look=second_look, keep_crops=False, faces="reader")
+    classifier, second_look = first.classifier, first.second_look
+    sources = sources or (("model", "classifier", "blend", "reader") if DiceModel(model_path).has_face_head else
+                          ("model", "classifier", "reader"))
+    tried = [_calibrate(model_path, split, flip, faces, classifier, second_look)
              for flip in (False, True) for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
@@ -46,14 +58,14 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
-def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier) -> dict:
+def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier, second_look: str = "unsure") -> dict:
     model = DiceModel(model_path, find_from=FLOOR, flip=flip)
     images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
               for shot in photos(name, split)]
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if faces == "reader":
-        return _calibrate_reader(model, images, flip, split, classifier)
+        return _calibrate_reader(model, images, flip, split, classifier, second_look)
     shots = []
     for img, labels in images:
         dets = model.detect(img, FLOOR)
@@ -85,11 +97,12 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier)
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
 
 
-def _calibrate_reader(model, images, flip, split, classifier) -> dict:
+def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure") -> dict:
     """As _calibrate, through vision.reader.DiceReader (which drops boxes itself): each find_from
     is a new reading of every photo, so a coarser grid."""
     from ..reader import DiceReader
-    reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader")
+    reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader",
+                        second_look=second_look)
     readings = {}
     for t in np.round(np.arange(0.1, 0.5, 0.025), 3):
         reader.detector.find_from = float(t)
@@ -116,10 +129,20 @@ def _calibrate_reader(model, images, flip, split, classifier) -> dict:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.train.calibrate", description=__doc__.splitlines()[0])
     p.add_argument("model", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite")
-    p.add_argument("--classifier", type=Path, help="the face classifier (default models/dice_faces.tflite)")
-    p.add_argument("--write", action="store_true", help="store the thresholds in the model's .json")
+    p.add_argument("--classifier", type=Path, nargs="+",
+                   help="the face classifier's file, or several averaged (default: the .json's face_models, "
+                        "else models/dice_faces.tflite)")
+    p.add_argument("--views", choices=VIEWS, help="the classifier's test-time views (default: the .json's "
+                                                  "face_views with its face_models, else one)")
+    p.add_argument("--second-look", choices=SECOND_LOOKS,
+                   help="which dice the reader reads again at its other crop scales (default: the .json's "
+                        "face_second_look with its classifier, else unsure)")
+    p.add_argument("--faces", choices=FACE_SOURCES, nargs="+", help="only try these face sources (default: all)")
+    p.add_argument("--write", action="store_true", help="store the thresholds (and the classifier files and "
+                                                        "views given) in the model's .json")
     args = p.parse_args(argv)
-    result = calibrate(args.model, classifier_path=args.classifier)
+    result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
+                       sources=tuple(args.faces) if args.faces else None, second_look=args.second_look)
     print(json.dumps(result))
     if args.write:
         meta_path = args.model.with_suffix(".json")
@@ -127,6 +150,17 @@ def main(argv=None) -> int:
         meta.update(find_from=result["find_from"], ask_below=result["ask_below"], flip=result["flip"],
                     faces=result["faces"],
                     calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
+        if args.classifier:
+            # Stored beside the detector, by name: the reader loads them from its folder.
+            folder = args.model.resolve().parent
+            for f in args.classifier:
+                if f.resolve().parent != folder:
+                    raise SystemExit(f"{f} is not beside {args.model}: copy it there before --write")
+            meta.update(face_models=[f.name for f in args.classifier], face_views=args.views or "one",
+                        face_second_look=args.second_look or "unsure")
+        elif args.views or args.second_look:
+            meta.update(**({"face_views": args.views} if args.views else {}),
+                        **({"face_second_look": args.second_look} if args.second_look else {}))
         meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     return 0
 

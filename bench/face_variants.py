@@ -1,0 +1,132 @@
+"""Face classifier variants through the reader on one real split (issue 14 round 5): each variant
+(one file or several averaged, with test-time views, vision.classify.VIEWS) is calibrated on the
+split as vision.train.calibrate does it, then read once more at its own thresholds.
+
+    .venv/bin/python bench/face_variants.py NAME=FILE[+FILE...][:VIEWS[:SECOND_LOOK]] ... [--split calib] [--json OUT]
+
+e.g. `A=build/faces-r4a/dice_faces.tflite AB-mirror=build/faces-r4a/dice_faces.tflite+build/faces-r4b/dice_faces.tflite:mirror`
+or `A-mirror-always=build/faces-r4a/dice_faces.tflite:mirror:always` (every die also read at the
+1.2x crop, vision.reader.SECOND_LOOKS; default unsure).
+The first variant is the baseline. Per variant: the thresholds chosen, read right, silent misreads,
+flagged, boxes on no die, found; the flags needed to keep silent misreads at or under the
+baseline's; dice read right by it and not by the baseline and the other way round (a paired
+count over the same labelled dice); CPU ms per photo (time.process_time() around reader.read).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vision.model import DEFAULT_DETECTOR, DiceModel  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
+from vision.realdata import SETS, match_labels, photos, score_photo  # noqa: E402
+from vision.train.calibrate import calibrate  # noqa: E402
+
+ASK_GRID = np.round(np.arange(0.0, 1.0, 0.01), 3)
+
+
+def parse_variant(text: str):
+    name, _, spec = text.partition("=")
+    files, _, rest = spec.partition(":")
+    views, _, second_look = rest.partition(":")
+    return name, [Path(f) for f in files.split("+")], views or "one", second_look or "unsure"
+
+
+def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print) -> dict:
+    chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",),
+                       second_look=second_look)
+    model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
+    reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
+                        second_look=second_look)
+    outcome, cpu, shots = {}, [], []
+    for set_name in SETS:
+        for shot in photos(set_name, split):
+            image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+            t0 = time.process_time()
+            reading = reader.read(image)
+            cpu.append(1000 * (time.process_time() - t0))
+            shots.append((reading, shot.dice))
+            pairs, _ = match_labels(reading, shot.dice)
+            for k, (face, _box, die) in enumerate(pairs):
+                outcome[f"{set_name}/{shot.path.name}#{k}"] = (
+                    "missed" if die is None else "right" if die.face == face else "wrong",
+                    None if die is None else round(die.confidence, 4))
+
+    def at(ask_below):
+        total: dict = {}
+        for reading, labels in shots:
+            flagged = SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
+                                            for d in reading.dice])
+            for k, v in score_photo(flagged, labels).items():
+                total[k] = total.get(k, 0) + v
+        return total
+
+    curve = {float(t): (lambda r: (r["silent_misreads"], r["flagged"]))(at(t)) for t in ASK_GRID}
+    cpu.sort()
+    result = {"name": name, "files": [str(f) for f in files], "views": views, "second_look": second_look,
+              "find_from": chosen["find_from"],
+              "flip": chosen["flip"], "ask_below": chosen["ask_below"], "figures": at(chosen["ask_below"]),
+              "calibrate_figures": chosen["figures"], "curve": curve, "outcome": outcome,
+              "cpu_ms": {"median": round(statistics.median(cpu), 1),
+                         "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 1), "max": round(cpu[-1], 1)},
+              "photos": len(shots)}
+    log(f"{name}: " + json.dumps({k: result[k] for k in ('find_from', 'flip', 'ask_below', 'figures', 'cpu_ms')},
+                                 default=lambda o: o.item()), flush=True)
+    return result
+
+
+def flags_to_keep_silent(result, at_most: int):
+    """The fewest questions with at most at_most silent misreads (and the ask_below giving them)."""
+    fits = [(flagged, float(t)) for t, (silent, flagged) in result["curve"].items() if silent <= at_most]
+    return min(fits) if fits else (None, None)
+
+
+def table(results) -> str:
+    base = results[0]
+    rows = ["| variant | files | views | second look | find_from / ask_below | read right | silent misreads | flagged | "
+            f"boxes on no die | found | flags for silent <= {base['figures']['silent_misreads']} | "
+            f"right vs {base['name']}: gained / lost | CPU ms median / p95 / max |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        f = r["figures"]
+        flags, t = flags_to_keep_silent(r, base["figures"]["silent_misreads"])
+        gained = sum(o[0] == "right" and base["outcome"].get(k, ("",))[0] != "right" for k, o in r["outcome"].items())
+        lost = sum(o[0] != "right" and base["outcome"].get(k, ("",))[0] == "right" for k, o in r["outcome"].items())
+        rows.append(f"| {r['name']} | {len(r['files'])} | {r['views']} | {r.get('second_look', 'unsure')} | {r['find_from']} / {r['ask_below']} | "
+                    f"{f['correct']} | {f['silent_misreads']} | {f['flagged']} | {f['no_die']} | {f['found']} | "
+                    f"{flags} (at {t}) | +{gained} / -{lost} | {r['cpu_ms']['median']} / {r['cpu_ms']['p95']} / "
+                    f"{r['cpu_ms']['max']} |")
+    return "\n".join(rows)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("variants", nargs="+", help="NAME=FILE[+FILE...][:VIEWS]; the first is the baseline")
+    p.add_argument("--split", default="calib")
+    p.add_argument("--json", type=Path, help="also write every variant's figures, curve and per-die outcome here")
+    p.add_argument("--load", type=Path, nargs="*", default=[],
+                   help="variants measured earlier (--json files) to put in the table before the new ones")
+    args = p.parse_args(argv)
+    results = [r for f in args.load for r in json.loads(f.read_text())]
+    results += [measure(name, files, views, args.split, second_look)
+                for name, files, views, second_look in map(parse_variant, args.variants)]
+    print(f"split {args.split} of {', '.join(SETS)} ({results[0]['photos']} photos, "
+          f"{results[0]['figures']['dice']} dice); faces 'reader'")
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, default=lambda o: o.item()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""Several face classifier files averaged, and test-time views of a crop (vision.classify.VIEWS),
+on the real interpreter with the shipped files; the reader takes both from the detector's .json."""
+import json
+import random
+import shutil
+
+import numpy as np
+import pytest
+
+from vision.classify import VIEWS, FaceClassifier, ModelError, labels_path_for
+from vision.model import DEFAULT_DETECTOR
+from vision.reader import DiceReader
+from vision.synth import render_die_crop
+
+from .helpers import MODEL
+
+
+@pytest.fixture(scope="module")
+def crops():
+    rng = random.Random(11)
+    return np.stack([render_die_crop(rng, 1 + i % 6) for i in range(12)])
+
+
+@pytest.fixture(scope="module")
+def single():
+    return FaceClassifier(MODEL)
+
+
+def test_an_ensemble_averages_its_files(single, crops, tmp_path):
+    twin = tmp_path / "twin.tflite"
+    shutil.copy(MODEL, twin)
+    shutil.copy(labels_path_for(MODEL), labels_path_for(twin))
+    pair = FaceClassifier([MODEL, twin])
+    assert pair.model_paths == (MODEL, twin) and pair.model_path == MODEL
+    assert pair.labels == single.labels and pair.input_size == single.input_size
+    # The same file twice is the file alone.
+    np.testing.assert_allclose(pair.probabilities(crops), single.probabilities(crops), atol=1e-6)
+    assert FaceClassifier([MODEL]).classify(crops) == single.classify(crops)
+
+
+def test_views_average_the_crop_turned_and_mirrored(single, crops):
+    for name, turns, mirror in (("mirror", (0,), True), ("turns", (0, 1, 2, 3), False),
+                                ("turns+mirror", (0, 1, 2, 3), True)):
+        seen = [np.rot90(c, k, axes=(1, 2)) for c in ((crops, crops[:, :, ::-1]) if mirror else (crops,))
+                for k in turns]
+        expected = np.mean([single.probabilities(np.ascontiguousarray(v)) for v in seen], axis=0)
+        viewed = FaceClassifier(MODEL, views=name)
+        assert len(VIEWS[name]) == len(seen)
+        np.testing.assert_allclose(viewed.probabilities(crops), expected, atol=1e-5)
+        # One crop and a batch agree; the probabilities still sum to one.
+        np.testing.assert_allclose(viewed.probabilities(crops[:1]), expected[:1], atol=1e-5)
+        np.testing.assert_allclose(viewed.probabilities(crops).sum(axis=1), 1.0, atol=0.01)  # int8 outputs
+    np.testing.assert_allclose(FaceClassifier(MODEL, views="one").probabilities(crops),
+                               single.probabilities(crops))
+
+
+def test_bad_ensembles_and_views_are_refused(tmp_path):
+    with pytest.raises(ValueError, match="views must be one of"):
+        FaceClassifier(MODEL, views="sideways")
+    with pytest.raises(ValueError, match="at least one model file"):
+        FaceClassifier([])
+    odd = tmp_path / "odd.tflite"
+    shutil.copy(MODEL, odd)
+    labels_path_for(odd).write_text("pip6\npip5\npip4\npip3\npip2\npip1\nnone\n")
+    with pytest.raises(ModelError, match=r"odd\.tflite does not match") as info:
+        FaceClassifier([MODEL, odd])
+    assert info.value.path == str(odd)
+    with pytest.raises(ModelError, match=r"nowhere\.tflite does not exist"):
+        FaceClassifier([MODEL, tmp_path / "nowhere.tflite"])
+
+
+def _detector_copy(tmp_path, **meta_changes):
+    """The shipped detector in tmp_path with its .json changed, and the face files beside it."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    detector = tmp_path / DEFAULT_DETECTOR.name
+    shutil.copy(DEFAULT_DETECTOR, detector)
+    meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
+    meta.update(meta_changes)
+    detector.with_suffix(".json").write_text(json.dumps(meta))
+    for name in ("a.tflite", "b.tflite"):
+        shutil.copy(MODEL, tmp_path / name)
+        shutil.copy(labels_path_for(MODEL), labels_path_for(tmp_path / name))
+    return detector
+
+
+def test_the_reader_loads_the_files_and_views_its_json_names(tmp_path):
+    detector = _detector_copy(tmp_path, face_models=["a.tflite", "b.tflite"], face_views="mirror",
+                              face_second_look="always")
+    reader = DiceReader(detector_path=detector, keep_crops=False)
+    assert reader.classifier.model_paths == (tmp_path / "a.tflite", tmp_path / "b.tflite")
+    assert reader.classifier.views == "mirror"
+    assert reader.second_look == "always"
+    # Files named by the caller are read as given, with the .json's views and second look (as its
+    # threshold) unless the caller names others.
+    named = DiceReader(MODEL, detector_path=detector)
+    assert named.classifier.model_paths == (MODEL,)
+    assert (named.classifier.views, named.second_look) == ("mirror", "always")
+    other = DiceReader([MODEL], detector_path=detector, views="turns", second_look="unsure")
+    assert (other.classifier.views, other.second_look) == ("turns", "unsure")
+    with pytest.raises(ValueError, match="second_look must be one of"):
+        DiceReader(MODEL, detector_path=detector, second_look="twice")
+    # A .json naming none of these: one file, one view, the second look for unsure dice only.
+    plain = _detector_copy(tmp_path / "plain", face_models=None, face_views=None, face_second_look=None)
+    reader = DiceReader(detector_path=plain)
+    assert reader.classifier.model_paths == (MODEL,) and (reader.classifier.views, reader.second_look) == ("one", "unsure")
+
+
+def test_a_json_naming_a_missing_face_file_fails_at_load(tmp_path):
+    detector = _detector_copy(tmp_path, face_models=["a.tflite", "gone.tflite"], faces="reader")
+    with pytest.raises(ModelError, match=r"gone\.tflite does not exist"):
+        DiceReader(detector_path=detector)
+
+
+def test_the_shipped_reader_loads_what_its_json_names():
+    meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
+    classifier = DiceReader(keep_crops=False).classifier
+    names = meta.get("face_models", [MODEL.name])
+    assert [p.name for p in classifier.model_paths] == names
+    assert all(p.parent == DEFAULT_DETECTOR.parent for p in classifier.model_paths)
+    assert classifier.views == meta.get("face_views", "one")
+    assert DiceReader(keep_crops=False).second_look == meta.get("face_second_look", "unsure")
+
+
+def test_shift_views_move_the_crop_a_few_pixels_toward_each_corner(single, crops):
+    from vision.classify import SHIFT
+    views = VIEWS["shifts"]
+    assert len(views) == 5 and len(VIEWS["mirror+shifts"]) == 10
+    np.testing.assert_array_equal(views[0](crops), crops)
+    padded = np.pad(crops, ((0, 0), (SHIFT, SHIFT), (SHIFT, SHIFT), (0, 0)), mode="reflect")
+    s = crops.shape[1]
+    np.testing.assert_array_equal(views[4](crops), padded[:, 2 * SHIFT:2 * SHIFT + s, 2 * SHIFT:2 * SHIFT + s])
+    np.testing.assert_array_equal(views[1](crops), padded[:, :s, :s])
+    expected = np.mean([single.probabilities(np.ascontiguousarray(v(crops))) for v in views], axis=0)
+    np.testing.assert_allclose(FaceClassifier(MODEL, views="shifts").probabilities(crops), expected, atol=1e-5)
+
+
+def test_second_look_always_reads_every_die_at_the_other_scale(single):
+    from .helpers import scene
+    tray = scene(21, 5)
+    batches = {}
+    for look in ("unsure", "always"):
+        spy = FaceClassifier(MODEL)
+        sizes = batches[look] = []
+        plain = spy.probabilities
+        spy.probabilities = lambda crops, plain=plain, sizes=sizes: (sizes.append(len(crops)), plain(crops))[1]
+        reading = DiceReader(classifier=spy, second_look=look, keep_crops=False, faces="reader").read(tray.image)
+        assert len(reading.dice) == 5
+    # Five clear rendered dice: none is unsure, so only "always" reads them again (at 1.2x).
+    assert batches["unsure"] == [5]
+    assert batches["always"] == [5, 5]
