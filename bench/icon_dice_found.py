@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.model import DiceModel  # noqa: E402
-from vision.reader import DiceReader  # noqa: E402
+from vision.reader import DiceReader, add_face_options  # noqa: E402
 from vision.realdata import score_photo  # noqa: E402
 from vision.synth.centerville import render_centerville_tray  # noqa: E402
 from vision.synth.glyphs import HELD_OUT_FAMILIES, render_glyph_tray  # noqa: E402
@@ -55,10 +55,7 @@ def main(argv=None) -> int:
     p.add_argument("--trays", type=int, default=60)
     p.add_argument("--json", action="store_true")
     p.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
-    p.add_argument("--classifier", nargs="+", help="the face classifier, or several averaged (default: the detector "
-                                                   ".json's face_models, else models/dice_faces.tflite)")
-    p.add_argument("--views", help="the classifier's test-time views (default: the .json's face_views)")
-    p.add_argument("--second-look", help="unsure or always (default: the .json's face_second_look)")
+    add_face_options(p)
     args = p.parse_args(argv)
     model = DiceModel(args.model)
     reader = DiceReader(detector=model, keep_crops=False, model_path=args.classifier, views=args.views,

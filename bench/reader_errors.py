@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.engine.dice import pip_value  # noqa: E402
 from vision.crops import die_crop  # noqa: E402
-from vision.reader import DiceReader  # noqa: E402
+from vision.reader import DiceReader, add_face_options  # noqa: E402
 from vision.realdata import SETS, match_labels, on_no_die, photos  # noqa: E402
 
 GOOD_BOX_IOU = 0.5
@@ -78,10 +78,7 @@ def errors_of_set(reader: DiceReader, name: str, split: str):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("split", nargs="?", default="calib")
-    parser.add_argument("classifier", nargs="*", help="a face classifier, or several averaged (default: the "
-                                                      "detector .json's face_models, else models/dice_faces.tflite)")
-    parser.add_argument("--views", help="the classifier's test-time views (vision.classify.VIEWS)")
-    parser.add_argument("--second-look", help="which dice are read again at the 1.2x crop (unsure or always)")
+    add_face_options(parser, classifier_positional=True)
     parser.add_argument("--ask-below", type=float, help="the confidence threshold (default: the detector's .json)")
     args = parser.parse_args(argv)
     reader = DiceReader(keep_crops=False, model_path=args.classifier or None, views=args.views,

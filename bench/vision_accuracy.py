@@ -33,8 +33,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.classify import VIEWS  # noqa: E402
-from vision.reader import SECOND_LOOKS, DiceReader  # noqa: E402
+from vision.reader import DiceReader, add_face_options  # noqa: E402
 from vision.realdata import SETS  # noqa: E402
 from vision.synth import render_tray  # noqa: E402
 
@@ -152,14 +151,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trays", type=int, default=1000, help="held-out rendered trays (default 1000)")
     parser.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
-    parser.add_argument("--classifier", nargs="+",
-                        help="the face classifier, or several averaged (default: the detector .json's face_models, "
-                             "else models/dice_faces.tflite)")
-    parser.add_argument("--views", choices=VIEWS, help="the classifier's test-time views (vision.classify.VIEWS; "
-                                                       "default: the .json's face_views, else one)")
-    parser.add_argument("--second-look", choices=SECOND_LOOKS,
-                        help="which dice are read again at the 1.2x crop (default: the .json's face_second_look, "
-                             "else unsure)")
+    add_face_options(parser)
     parser.add_argument("--ask-below", type=float, help="the confidence threshold (default: the detector's .json)")
     parser.add_argument("--splits", default="train,calib,test", help="real-set splits to report (comma-separated)")
     parser.add_argument("--real-only", action="store_true", help="only the real sets (no renders)")

@@ -52,6 +52,25 @@ DROP_FROM = 0.7
 SECOND_LOOKS = ("unsure", "always")
 
 
+def add_face_options(parser, classifier_positional: bool = False) -> None:
+    """The command-line options that choose how a reader reads faces, for the benches and
+    calibrate: the classifier file(s) (averaged), their test-time views and the second look. Each
+    left out falls back to the detector .json's face_models / face_views / face_second_look."""
+    from .classify import VIEWS
+
+    files_help = ("the face classifier, or several averaged (default: the detector .json's face_models, "
+                  "else models/dice_faces.tflite)")
+    if classifier_positional:
+        parser.add_argument("classifier", nargs="*", type=Path, help=files_help)
+    else:
+        parser.add_argument("--classifier", nargs="+", type=Path, help=files_help)
+    parser.add_argument("--views", choices=VIEWS, help="the classifier's test-time views (vision.classify.VIEWS; "
+                                                       "default: the .json's face_views, else one)")
+    parser.add_argument("--second-look", choices=SECOND_LOOKS,
+                        help="which dice are read again at the 1.2x crop (default: the .json's face_second_look, "
+                             "else unsure)")
+
+
 @dataclass(frozen=True)
 class DieRead:
     """One die as read: face (pip value, or None for a non-pip face), its label, and where it lies."""

@@ -23,8 +23,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from ..classify import VIEWS
-from ..reader import SECOND_LOOKS
+from ..reader import add_face_options
 from ..model import FACE_SOURCES, DiceModel, classifier_faces
 from ..realdata import SETS, photos, score_photo
 
@@ -129,14 +128,7 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.train.calibrate", description=__doc__.splitlines()[0])
     p.add_argument("model", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite")
-    p.add_argument("--classifier", type=Path, nargs="+",
-                   help="the face classifier's file, or several averaged (default: the .json's face_models, "
-                        "else models/dice_faces.tflite)")
-    p.add_argument("--views", choices=VIEWS, help="the classifier's test-time views (default: the .json's "
-                                                  "face_views with its face_models, else one)")
-    p.add_argument("--second-look", choices=SECOND_LOOKS,
-                   help="which dice the reader reads again at its other crop scales (default: the .json's "
-                        "face_second_look with its classifier, else unsure)")
+    add_face_options(p)
     p.add_argument("--faces", choices=FACE_SOURCES, nargs="+", help="only try these face sources (default: all)")
     p.add_argument("--write", action="store_true", help="store the thresholds (and the classifier files and "
                                                         "views given) in the model's .json")
