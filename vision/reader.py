@@ -48,7 +48,8 @@ RECHECK_BELOW = 0.9
 DROP_FROM = 0.7
 # "reader" faces: which dice get the second look at the other scales: those under RECHECK_BELOW
 # ("unsure"), or every die ("always"; with the mirror view, issue 14 round 5 on the real calib
-# split: 10 fewer questions of 34 at the same 3 silent misreads, models/DETECTOR_CARD.md).
+# split: 10 fewer questions of 34 at the same 3 silent misreads, yet not shipped: see
+# models/DETECTOR_CARD.md, "Round 5").
 SECOND_LOOKS = ("unsure", "always")
 
 
