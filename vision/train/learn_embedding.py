@@ -5,6 +5,10 @@ training on 2 shared CPU cores; `--until HH:MM` fits the schedule to a deadline;
 ETA). Stopped, it continues with --resume from its last checkpoint in --work (a
 run whose steps are all done goes straight to conversion). The held-out glyph families
 (vision.synth.glyphs.HELD_OUT_FAMILIES, Centerville's icons among them) are never rendered here.
+With --real-train SHARE (default 0.15) that share of each episode's dice are real: one real set's six
+pip faces cut from the TRAIN split of the shared real photos (vision.train.realfaces; calib and
+test are refused), so the real pip rows of bench/icon_dice.py then measure test-split
+generalisation only.
 """
 from __future__ import annotations
 
@@ -53,23 +57,38 @@ def parse(argv):
                         "fresh optimizer and schedule over --steps (a warm restart)")
     p.add_argument("--blur", type=float, default=0.0,
                    help="share of training crops made smaller or blurred (vision.train.embedding.soften)")
+    p.add_argument("--real-train", type=float, default=0.15, metavar="SHARE",
+                   help="share of each episode's dice that are real: one real set's six pip faces, each look a "
+                        "crop of another labelled die of the TRAIN split of the shared real photos "
+                        "(vision.train.realfaces); 0 trains on renders only")
+    p.add_argument("--real-copies", type=int, default=8, help="jittered crops cut of each real train-split die")
     p.add_argument("--quantize", choices=("int8", "float16"), default="float16")
     return p.parse_args(argv)
 
 
-def _episodes(rng, sets, classes, dice, stop, blur=0.0):
-    """An endless queue of (crops, class ids, shots) episodes built by a thread while TensorFlow trains."""
+def _episodes(rng, sets, classes, dice, stop, blur=0.0, real=(), real_share=0.0, real_ids=None):
+    """An endless queue of (crops, class ids, shots) episodes built by a thread while TensorFlow trains.
+    real: vision.train.realfaces.RealFaces sets; each of an episode's dice is one of them (a set
+    drawn in proportion to its dice) with chance real_share, its faces of class real_ids."""
     from .embedding import augment
+    from .realfaces import real_die
     q: queue.Queue = queue.Queue(maxsize=6)
     renders = sets.shape[2]
+    weights = np.array([len(r.faces) for r in real], np.float64)
 
     def work():
         while not stop.is_set():
-            pick = rng.choice(len(sets), dice, replace=False)
+            n_real = int(rng.binomial(dice, real_share)) if len(real) else 0
+            pick = rng.choice(len(sets), dice - n_real, replace=False)
             shots = int(rng.integers(1, renders))
+            chosen, cls = sets[pick], classes[pick]
+            if n_real:
+                which = rng.choice(len(real), n_real, p=weights / weights.sum())
+                chosen = np.concatenate([chosen, np.stack([real_die(rng, real[k], renders) for k in which])])
+                cls = np.concatenate([cls, np.repeat(real_ids[None], n_real, axis=0)])
             order = np.stack([rng.permutation(renders) for _ in range(dice * 6)]).reshape(dice, 6, renders)
-            crops = np.take_along_axis(sets[pick], order[..., None, None, None], axis=2)
-            ids = np.repeat(classes[pick][:, :, None], renders, axis=2).reshape(-1)
+            crops = np.take_along_axis(chosen, order[..., None, None, None], axis=2)
+            ids = np.repeat(cls[:, :, None], renders, axis=2).reshape(-1)
             q.put((augment(rng, crops.reshape(-1, *sets.shape[3:]), blur), ids.astype(np.int32), shots))
     threading.Thread(target=work, daemon=True).start()
     return q
@@ -113,6 +132,12 @@ def main(argv=None) -> int:
     if args.val_scribble_sets:
         val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
                                                  args.cache, log, families=(SCRIBBLES,))])
+    real, real_ids = [], None
+    if args.real_train > 0:
+        from .realfaces import pip_classes, real_face_sets
+        log(f"Cutting real train-split dice ({args.real_copies} crops each); {args.real_train:.0%} of episode dice real")
+        real = real_face_sets("train", args.real_copies, seed=args.seed, log=log)
+        real_ids = pip_classes(vocab)
     rendered_s = time.monotonic() - started
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -158,7 +183,9 @@ def main(argv=None) -> int:
 
     stop = threading.Event()
     # A warm restart (--init) draws other episodes than the run it starts from.
-    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())] + ([1] if args.init else [])), sets, classes, args.dice, stop, args.blur)
+    q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())] + ([1] if args.init else [])
+                                        + ([2] if real else [])),
+                  sets, classes, args.dice, stop, args.blur, real, args.real_train, real_ids)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     deadline = _deadline(args.until)
