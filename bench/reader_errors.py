@@ -19,7 +19,6 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.engine.dice import pip_value  # noqa: E402
-from vision.crops import die_crop  # noqa: E402
 from vision.reader import DiceReader, add_face_options  # noqa: E402
 from vision.realdata import SETS, match_labels, on_no_die, photos  # noqa: E402
 
@@ -37,7 +36,7 @@ def iou(a, b) -> float:
 
 def label_box_face(classifier, image, box) -> int:
     """The classifier's face for the label box itself (as if the detector had drawn it)."""
-    best, _ = classifier.faces(classifier.probabilities(die_crop(image, box)[None]))
+    best, _ = classifier.faces(classifier.box_probabilities(image, [box]))  # the file's own crop
     return pip_value(classifier.labels[best[0]])
 
 

@@ -5,11 +5,13 @@ The runtime comes from vision.model, the only module that imports one.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels"]
+__all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
+           "crop_path_for", "crop_convention", "write_crop_convention"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
 
@@ -30,6 +32,39 @@ def labels_path_for(model_path: Path | str) -> Path:
     """models/x.tflite -> models/x.labels.txt (the labels live beside their model)."""
     p = Path(model_path)
     return p.with_name(p.name.removesuffix(".tflite") + ".labels.txt")
+
+
+def crop_path_for(model_path: Path | str) -> Path:
+    """models/x.tflite -> models/x.crop.json: the crop the file was trained on, when it is not
+    vision.crops' default (CROP_MARGIN); a file without one is read at the default."""
+    p = Path(model_path)
+    return p.with_name(p.name.removesuffix(".tflite") + ".crop.json")
+
+
+def crop_convention(model_path: Path | str) -> float:
+    """The crop margin (crop side / die box's longer side) the model file was trained on."""
+    from .crops import CROP_MARGIN
+    p = crop_path_for(model_path)
+    if not p.is_file():
+        return CROP_MARGIN
+    try:
+        margin = float(json.loads(p.read_text(encoding="utf-8"))["crop_margin"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelError(f"The dice model's crop file {p} cannot be used: {exc}.", p) from exc
+    if not 0.5 <= margin <= 4.0:
+        raise ModelError(f"The dice model's crop file {p} gives a crop margin of {margin}, not 0.5-4.", p)
+    return margin
+
+
+def write_crop_convention(model_path: Path | str, margin: float) -> Path | None:
+    """Write model_path's .crop.json when margin is not the default (else remove a stale one)."""
+    from .crops import CROP_MARGIN
+    p = crop_path_for(model_path)
+    if float(margin) == CROP_MARGIN:
+        p.unlink(missing_ok=True)
+        return None
+    p.write_text(json.dumps({"crop_margin": float(margin)}) + "\n", encoding="utf-8")
+    return p
 
 
 def load_labels(path: Path | str) -> tuple[str, ...]:
@@ -76,9 +111,15 @@ VIEWS["mirror+shifts"] = _shifts + tuple((lambda v: lambda c: v(c[:, :, ::-1]))(
 class FaceClassifier:
     """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1.
 
-    model_path may name one model file or several (an ensemble: the same labels and input size,
-    their probabilities averaged); views (a key of VIEWS) also averages each crop's probabilities
+    model_path may name one model file or several (an ensemble: the same labels, their
+    probabilities averaged); views (a key of VIEWS) also averages each crop's probabilities
     over its mirror image and/or quarter turns. One file and "one" view is the plain classifier.
+
+    Each file reads crops of its own convention: its input size and its crop margin (its
+    .crop.json, vision.crops.CROP_MARGIN without one). input_size and crop_margin are the first
+    file's; crop() cuts that convention. box_probabilities() reads dice from a frame and cuts each
+    file's own crops, so files of different conventions can be averaged; probabilities() takes
+    crops and so needs files of one convention.
     """
 
     def __init__(self, model_path=None, labels_path: Path | str | None = None,
@@ -103,12 +144,13 @@ class FaceClassifier:
                          for i, p in enumerate(paths)]
         first = self._members[0]
         for m in self._members[1:]:
-            if m.labels != first.labels or m.input_size != first.input_size:
+            if m.labels != first.labels:
                 raise ModelError(f"The dice model {m.path} does not match {first.path} (labels "
-                                 f"{', '.join(m.labels)}, input {m.input_size}): an ensemble's files must "
-                                 "read the same faces from the same crops.", m.path)
+                                 f"{', '.join(m.labels)}): an ensemble's files must read the same faces.", m.path)
         self.labels = first.labels
         self.input_size = first.input_size
+        self.crop_margin = first.crop_margin
+        self.conventions = tuple(dict.fromkeys(m.convention for m in self._members))
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
 
@@ -135,13 +177,35 @@ class FaceClassifier:
         best = faces.argmax(axis=1)
         return best, faces[np.arange(len(faces)), best]
 
+    def crop(self, image_bgr: np.ndarray, box) -> np.ndarray:
+        """The die crop this classifier reads (its first file's size and margin)."""
+        from .crops import die_crop
+        return die_crop(image_bgr, box, self.input_size, self.crop_margin)
+
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """Class probabilities (N, classes) for a uint8 RGB batch: the mean over the ensemble's
         files and the crop's views (all in one batch per file)."""
-        crops = np.asarray(crops)
+        if len(self.conventions) > 1:
+            raise ValueError("These face models read crops of different sizes or margins "
+                             f"({self.conventions}): read boxes with box_probabilities.")
+        return self._mean(self._members, np.asarray(crops))
+
+    def box_probabilities(self, image_bgr: np.ndarray, boxes) -> np.ndarray:
+        """Class probabilities (N, classes) of the dice in boxes (x0, y0, x1, y1) of a BGR frame,
+        each file reading its own crops; the mean over files and views."""
+        from .crops import die_crop
+        total = None
+        for size, margin in self.conventions:
+            group = [m for m in self._members if m.convention == (size, margin)]
+            crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+            y = self._mean(group, crops) * len(group)
+            total = y if total is None else total + y
+        return total / len(self._members)
+
+    def _mean(self, members, crops: np.ndarray) -> np.ndarray:
         views = VIEWS[self.views]
         batch = np.concatenate([np.ascontiguousarray(v(crops)) for v in views]) if len(views) > 1 else crops
-        y = sum(m.probabilities(batch) for m in self._members) / len(self._members)
+        y = sum(m.probabilities(batch) for m in members) / len(members)
         return y.reshape(len(views), len(crops), -1).mean(axis=0)
 
 
@@ -173,6 +237,8 @@ class _Member:
             raise ModelError(f"The dice model {path} takes input {shape}, "
                              "not a batch of square RGB crops.", path)
         self.input_size = shape[1]
+        self.crop_margin = crop_convention(path)
+        self.convention = (self.input_size, self.crop_margin)
         classes = int(out["shape"][-1])
         if classes != len(self.labels):
             raise ModelError(f"The dice model {path} has {classes} outputs but its labels "

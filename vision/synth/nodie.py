@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..crops import die_crop
+from ..crops import CROP_MARGIN, INPUT_SIZE, die_crop
 from .scene import CROP_EDGE_MAX, EDGE_RANGE, Placed, as_generator, composite, die_scene, random_light
 from .style import background, camera_effects
 
@@ -42,7 +42,8 @@ def _square(cx: float, cy: float, side: float) -> tuple[float, float, float, flo
     return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
 
 
-def _grain_crop(g: np.random.Generator, edge: float | None) -> np.ndarray:
+def _grain_crop(g: np.random.Generator, edge: float | None, size: int = INPUT_SIZE,
+                margin: float = CROP_MARGIN) -> np.ndarray:
     """Bare tray boxed where it looks most like a pip (a wood grain's ring, a felt's fleck): the
     strongest response of a blob filter a pip wide, one of the few strongest picked at random.
     A whole tray is drawn, as its grain swirls over distances of many dice."""
@@ -60,7 +61,7 @@ def _grain_crop(g: np.random.Generator, edge: float | None) -> np.ndarray:
     inner = response[m:h - m, m:w - m]
     best = np.argsort(inner, axis=None)[-8:]
     y, x = np.unravel_index(best[int(g.integers(0, len(best)))], inner.shape)
-    return die_crop(image, _square(x + m, y + m, 1.2 * edge * g.uniform(0.7, 1.3)))
+    return die_crop(image, _square(x + m, y + m, 1.2 * edge * g.uniform(0.7, 1.3)), size, margin)
 
 
 def _box(g: np.random.Generator, kind: str, placed: list[Placed], frame: int):
@@ -87,12 +88,14 @@ def _box(g: np.random.Generator, kind: str, placed: list[Placed], frame: int):
     return _square(cx + away * np.cos(angle), cy + away * np.sin(angle), s * g.uniform(0.8, 1.2))
 
 
-def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 42.0) -> np.ndarray:
-    """A crop, by the crop convention, of a box that holds no one die (see the module's account)."""
+def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 42.0,
+                          size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> np.ndarray:
+    """A crop, by the crop convention (at size and margin), of a box that holds no one die (see
+    the module's account)."""
     g = as_generator(rng)
     kind = str(g.choice(KINDS, p=WEIGHTS))
     if kind == "grain":
-        return _grain_crop(g, edge)
+        return _grain_crop(g, edge, size, margin)
     neighbours = int(g.integers(1, 5)) if kind in ("between", "pair") else None
     image, placed, _ = die_scene(g, int(g.integers(1, 7)), edge, tilt_max, neighbours)
     frame = image.shape[0]
@@ -100,6 +103,6 @@ def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 4
         box = _box(g, kind, placed, frame)
         middle_inside = 0 <= (box[0] + box[2]) / 2 < frame and 0 <= (box[1] + box[3]) / 2 < frame
         if middle_inside and not _like_a_die(box, placed):
-            return die_crop(image, box)
+            return die_crop(image, box, size, margin)
         kind = "aside"  # no neighbour was placed, or the box fell on a die: look beside the die
-    return die_crop(image, _square(0, 0, _size(placed[0])))  # the patch's corner: bare tray
+    return die_crop(image, _square(0, 0, _size(placed[0])), size, margin)  # the patch's corner: bare tray

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from ..crops import die_crop
+from ..crops import CROP_MARGIN, INPUT_SIZE, die_crop
 from .cube import DieSprite, render_die, rotation
 from .faces import DieStyle
 from .style import background, camera_effects, random_die_style
@@ -300,8 +300,10 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
     return camera_effects(g, img, strength=float(np.clip(edge / 40.0, 0.5, 1.0))), placed, edge
 
 
-def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0) -> np.ndarray:
-    """One die showing face (with neighbours sometimes touching it), cut by the crop convention."""
+def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0,
+                    size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> np.ndarray:
+    """One die showing face (with neighbours sometimes touching it), cut by the crop convention
+    (vision.crops.die_crop at size and margin)."""
     g = as_generator(rng)
     image, placed, _ = die_scene(g, face, edge, tilt_max)
     target = placed[0]
@@ -319,4 +321,4 @@ def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: floa
         box = (box[0] - cut[0], box[1] - cut[1], box[2] - cut[0], box[3] - cut[1])
         h, w = image.shape[:2]
         box = (max(box[0], 0.0), max(box[1], 0.0), min(box[2], w), min(box[3], h))
-    return die_crop(image, box)
+    return die_crop(image, box, size, margin)

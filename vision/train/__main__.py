@@ -39,6 +39,10 @@ def parse(argv):
                         "its box jittered as a detector's (0: renders only)")
     p.add_argument("--real-none", type=int, default=6,
                    help="boxes on no die cut from each real train photo (with --real-copies)")
+    p.add_argument("--input-size", type=int, default=INPUT_SIZE, help="crop side in pixels the network reads")
+    p.add_argument("--crop-margin", type=float, default=CROP_MARGIN,
+                   help="crop side / die box's longer side (vision.crops); other than the default, it is "
+                        "written to <name>.crop.json beside the model, which the reader follows")
     p.add_argument("--resume", type=Path, help="a .keras network saved by an earlier run to continue training")
     p.add_argument("--measure", action="store_true",
                    help="only measure the model already in --out (no training, no TensorFlow)")
@@ -51,7 +55,8 @@ def measure(args, labels, log) -> int:
     from . import evaluate
     model_path = args.out / f"{args.name}.tflite"
     clf = FaceClassifier(model_path, num_threads=args.threads)
-    xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
+    xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log,
+                        clf.input_size, clf.crop_margin)
     log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}; "
         f"boxes without a die {evaluate.not_a_die(clf, xv, yv, labels)}")
     if evaluate.REAL_DICE.is_dir():
@@ -85,13 +90,15 @@ def main(argv=None) -> int:
     if args.real_copies > 0:  # cut first: a missing real set stops the run before minutes of rendering
         from .realcrops import real_crops
         try:
-            real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log)
+            real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log,
+                              size=args.input_size, margin=args.crop_margin)
         except FileNotFoundError as e:
             raise SystemExit(f"python -m vision.train: {e}") from None
-    log(f"Rendering {args.train} training and {args.val} held-out crops ({INPUT_SIZE}px) "
-        f"with {args.threads} workers, seed {args.seed}")
-    x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log)
-    xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log)
+    log(f"Rendering {args.train} training and {args.val} held-out crops ({args.input_size}px, margin "
+        f"{args.crop_margin:g}) with {args.threads} workers, seed {args.seed}")
+    conv = {"size": args.input_size, "margin": args.crop_margin}
+    x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log, **conv)
+    xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log, **conv)
     rendered_s = time.monotonic() - started
     if real is not None:
         import numpy as np
@@ -107,7 +114,7 @@ def main(argv=None) -> int:
         keras_model = tf.keras.models.load_model(args.resume)
         log(f"Continuing {args.resume} ({keras_model.count_params()} parameters) for {args.epochs} epochs")
     else:
-        keras_model = net.build(len(labels), INPUT_SIZE, args.width)
+        keras_model = net.build(len(labels), args.input_size, args.width)
         log(f"Training a {keras_model.count_params()}-parameter CNN for {args.epochs} epochs")
     train_s = net.train(keras_model, x, y, xv, yv, args.epochs, args.batch, args.seed, log, peak_lr=args.lr)
     if args.cache:
@@ -115,7 +122,7 @@ def main(argv=None) -> int:
         args.cache.mkdir(parents=True, exist_ok=True)
         keras_model.save(args.cache / f"{args.name}-{args.train}-{args.epochs}.keras")
 
-    from ..classify import FaceClassifier
+    from ..classify import FaceClassifier, write_crop_convention
     from . import evaluate
     results, sizes = {}, {}
     tmp = Path(tempfile.mkdtemp(prefix="dice-model-"))
@@ -124,6 +131,7 @@ def main(argv=None) -> int:
         path = tmp / f"{args.name}.{variant}.tflite"
         path.write_bytes(net.to_tflite(keras_model, variant, x[:: max(1, len(x) // 300)]))
         (tmp / f"{args.name}.{variant}.labels.txt").write_text("\n".join(labels) + "\n")
+        write_crop_convention(path, args.crop_margin)
         clf = FaceClassifier(path, num_threads=args.threads)
         scores = {"held-out renders": evaluate.rendered(clf, xv, yv, labels),
                   "held-out boxes without a die": evaluate.not_a_die(clf, xv, yv, labels)}
@@ -139,10 +147,11 @@ def main(argv=None) -> int:
     model_path = args.out / f"{args.name}.tflite"
     shutil.copyfile(tmp / f"{args.name}.{chosen}.tflite", model_path)
     (args.out / f"{args.name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
+    write_crop_convention(model_path, args.crop_margin)
     shutil.rmtree(tmp, ignore_errors=True)
     command = " ".join(a for a in (argv if argv is not None else sys.argv[1:]))
     write_card(
-        args.out / "MODEL_CARD.md", model=model_path, labels=labels, input_size=INPUT_SIZE, quantize=chosen,
+        args.out / "MODEL_CARD.md", model=model_path, labels=labels, input_size=args.input_size, quantize=chosen,
         params=keras_model.count_params(),
         recipe={"seed": args.seed, "training crops": args.train, "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
@@ -150,7 +159,7 @@ def main(argv=None) -> int:
                 "continued from": args.resume.name if args.resume else "(fresh)",
                 "real crops": (f"train split x {args.real_copies}, {args.real_none} boxes on no die a photo"
                                if args.real_copies > 0 else "(none)"),
-                "crop_margin": CROP_MARGIN, "tensorflow": tf.__version__, "command": command},
+                "crop_margin": args.crop_margin, "tensorflow": tf.__version__, "command": command},
         scores=results[chosen],
         comparison=[(v, sizes[v], {k: f"{100 * s.accuracy:.2f}%" for k, s in results[v].items()}) for v in results],
         timings={"rendering time": f"{rendered_s:.0f} s ({args.threads} workers; cached sets load in seconds)",

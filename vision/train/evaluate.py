@@ -13,7 +13,6 @@ import cv2
 import numpy as np
 
 from ..classify import NOT_A_DIE, FaceClassifier
-from ..crops import die_crop
 
 REAL_DICE = Path("/work/shared/data/real-dice")
 
@@ -70,7 +69,7 @@ def webcam_crops(clf: FaceClassifier, root: Path = REAL_DICE / "webcam-crops") -
             h, w = img.shape[:2]
             side = min(w, h)
             x0, y0 = (w - side) // 2, (h - side) // 2
-            crops.append(die_crop(img, (x0, y0, x0 + side, y0 + side)))
+            crops.append(clf.crop(img, (x0, y0, x0 + side, y0 + side)))
             truth.append(f"pip{folder.name}")
     predicted = _predict(clf, np.stack(crops), face=True)
     wrong = [f"{t}->{p}" for t, p in zip(truth, predicted) if t != p]
@@ -89,8 +88,8 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
     for name, dice in sorted(labels.items()):
         img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
         found = detector.detect(img)
-        read = _predict(clf, np.stack([die_crop(img, d.box) for d in found]), face=True) if found else []
-        boxed = _predict(clf, np.stack([die_crop(img, d["box"]) for d in dice]), face=True)
+        read = _predict(clf, np.stack([clf.crop(img, d.box) for d in found]), face=True) if found else []
+        boxed = _predict(clf, np.stack([clf.crop(img, d["box"]) for d in dice]), face=True)
         for d, b in zip(dice, boxed):
             total += 1
             on_boxes += b == f"pip{d['face']}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..crops import die_crop
+from ..crops import CROP_MARGIN, INPUT_SIZE, die_crop
 from ..realdata import REAL_DICE, SETS, photos
 
 __all__ = ["real_crops", "jitter_box"]
@@ -79,7 +79,8 @@ def _no_die_boxes(rng: np.random.Generator, image_shape, boxes, count: int):
 
 
 def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: int = 3, seed: int = 7,
-               sets=SETS, root=None, log=print) -> tuple[np.ndarray, np.ndarray]:
+               sets=SETS, root=None, log=print, size: int = INPUT_SIZE,
+               margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
     """(N, S, S, 3) uint8 RGB crops and label indices of the real photos of split (train only in
     training), copies jittered crops per labelled die and no_die_per_photo NOT_A_DIE boxes per photo."""
     if split in ("calib", "test", "all"):
@@ -100,11 +101,11 @@ def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: 
                 dice += 1
                 k = labels.index(f"pip{face}")
                 for c in range(copies):
-                    xs.append(die_crop(image, box if c == 0 else jitter_box(rng, box)))
+                    xs.append(die_crop(image, box if c == 0 else jitter_box(rng, box), size, margin))
                     ys.append(k)
             if none_index is not None:
                 for box in _no_die_boxes(rng, image.shape, boxes, no_die_per_photo):
-                    xs.append(die_crop(image, box))
+                    xs.append(die_crop(image, box, size, margin))
                     ys.append(none_index)
     if not dice:
         # Training on renders alone while the card says real crops were added would be a quiet lie.
