@@ -190,15 +190,22 @@ class FaceClassifier:
                              f"({self.conventions}): read boxes with box_probabilities.")
         return self._mean(self._members, np.asarray(crops))
 
-    def box_probabilities(self, image_bgr: np.ndarray, boxes) -> np.ndarray:
+    def box_probabilities(self, image_bgr: np.ndarray, boxes, crops: np.ndarray | None = None) -> np.ndarray:
         """Class probabilities (N, classes) of the dice in boxes (x0, y0, x1, y1) of a BGR frame,
-        each file reading its own crops; the mean over files and views."""
-        from .crops import die_crop
+        each file reading its own crops; the mean over files and views. crops: these boxes'
+        crops in vision.crops' default convention, when the caller has cut them already (the
+        reader keeps them for the table): a classifier of that convention reads them as they are."""
+        from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
+        if len(self.conventions) == 1:
+            size, margin = self.conventions[0]
+            if crops is None or (size, margin) != (INPUT_SIZE, CROP_MARGIN):
+                crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+            return self.probabilities(crops)
         total = None
         for size, margin in self.conventions:
             group = [m for m in self._members if m.convention == (size, margin)]
-            crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
-            y = self._mean(group, crops) * len(group)
+            group_crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+            y = self._mean(group, group_crops) * len(group)
             total = y if total is None else total + y
         return total / len(self._members)
 

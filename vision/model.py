@@ -170,13 +170,7 @@ def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], b
     classifier calls no die, or the head OTHER, gets a low confidence and is asked)."""
     if not dets:
         return []
-    if crops is None and hasattr(classifier, "box_probabilities"):
-        probs = classifier.box_probabilities(frame_bgr, [d.box for d in dets])  # each file's own crop
-    else:
-        if crops is None:
-            from .crops import die_crop
-            crops = np.stack([die_crop(frame_bgr, d.box) for d in dets])
-        probs = classifier.probabilities(crops)
+    probs = classifier.box_probabilities(frame_bgr, [d.box for d in dets], crops)  # each file's own crop
     if blend and all(d.probs is not None for d in dets):
         pips = [classifier.labels.index(f"pip{v}") for v in range(1, 7)]
         mean = (probs[:, pips] + np.array([d.probs[:6] for d in dets], np.float32)) / 2

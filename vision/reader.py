@@ -24,7 +24,7 @@ import numpy as np
 from companion.engine.dice import pip_value
 
 from .colors import dominant_color
-from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
+from .crops import die_crop
 from .hand import hand_in_tray
 from .model import FACE_SOURCES, DiceModel, classifier_faces
 from .settle import MOVING, SettleConfig, SettleDetector
@@ -205,8 +205,7 @@ class DiceReader:
     def _classified(self, frame_bgr, detections, crops):
         """[(face, confidence)] of the dice kept, and which were kept, read by the classifier."""
         if self.faces != "reader":
-            read = classifier_faces(self.classifier, frame_bgr, detections, self.faces == "blend",
-                                    crops if _reads_default_crops(self.classifier) else None)
+            read = classifier_faces(self.classifier, frame_bgr, detections, self.faces == "blend", crops)
             return [(d.face, d.confidence) for d in read], np.ones(len(read), bool)
         clf = self.classifier
         probs = self._probabilities(frame_bgr, [d.box for d in detections], crops)
@@ -220,14 +219,12 @@ class DiceReader:
         scales, and its probabilities averaged over them. crops are the default convention's
         (vision.crops); a classifier file of another margin or size cuts its own from the frame."""
         clf = self.classifier
-        probs = (clf.probabilities(crops) if _reads_default_crops(clf)
-                 else clf.box_probabilities(frame_bgr, boxes))
+        probs = clf.box_probabilities(frame_bgr, boxes, crops)
         unsure = [i for i in range(len(boxes)) if self.second_look == "always" or probs[i].max() < RECHECK_BELOW]
         others = [f for f in self.scales if f != 1.0]
         if unsure and others:
             looks = [_scaled(boxes[i], f) for f in others for i in unsure]
-            more = (clf.probabilities(np.stack([die_crop(frame_bgr, b) for b in looks])) if _reads_default_crops(clf)
-                    else clf.box_probabilities(frame_bgr, looks)).reshape(len(others), len(unsure), -1)
+            more = clf.box_probabilities(frame_bgr, looks).reshape(len(others), len(unsure), -1)
             for k, i in enumerate(unsure):
                 probs[i] = (probs[i] + more[:, k].sum(axis=0)) / (1 + len(others))
         return probs
@@ -244,17 +241,10 @@ class DiceReader:
         x0, y0 = (w - s) // 2, (h - s) // 2
         crop = die_crop(crop_bgr, (x0, y0, x0 + s, y0 + s))
         clf = self.classifier
-        probs = (clf.probabilities(crop[None]) if _reads_default_crops(clf)
-                 else clf.box_probabilities(crop_bgr, [(x0, y0, x0 + s, y0 + s)]))
-        best, probability = clf.faces(probs)
+        best, probability = clf.faces(clf.box_probabilities(crop_bgr, [(x0, y0, x0 + s, y0 + s)], crop[None]))
         label, confidence = self.classifier.labels[best[0]], float(probability[0])
         return DieRead(pip_value(label), label, confidence, (0, 0, w, h), _crop_color(crop),
                        confidence < self.threshold, crop if self.keep_crops else None)
-
-
-def _reads_default_crops(classifier) -> bool:
-    """Every file of the classifier reads vision.crops' default crop (INPUT_SIZE, CROP_MARGIN)."""
-    return tuple(getattr(classifier, "conventions", ((INPUT_SIZE, CROP_MARGIN),))) == ((INPUT_SIZE, CROP_MARGIN),)
 
 
 def _scaled(box, factor: float) -> tuple[float, float, float, float]:
