@@ -18,7 +18,15 @@ DIE_FILL = {
     "purple": (0.50, 0.28, 0.66, 1), "green": (0.20, 0.58, 0.30, 1), "black": (0.10, 0.10, 0.12, 1),
 }
 LIGHT_DICE = {"yellow"}
-_LONGEST_NAME: dict[tuple, float] = {}  # (font size, font) -> width of the longest name, px
+_EXTENTS: dict[tuple, tuple] = {}  # (font size, font, text) -> its (width, height) in px
+
+
+def _extents(font_size: float, font_name: str, text: str) -> tuple:
+    """Measured once per font and size: a slot is redrawn at every move of the board."""
+    key = (font_size, font_name, text)
+    if key not in _EXTENTS:
+        _EXTENTS[key] = CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)
+    return _EXTENTS[key]
 ICON_NAMES = {"vote": "vote", "fate": "fate", "contract": "contract", "education": "education",
               "tree": "tree", "bench": "bench", "hourglass": "hourglass"}
 
@@ -96,15 +104,12 @@ class IconFace(ButtonBehavior, Label):
         longest does not (six dice across an 800x480 screen), no die in the row is named: a word
         broken across lines ("contra / ct") reads worse than the picture alone, and the face pad,
         where faces are tapped, names them all."""
-        key = (self.font_size, self.font_name)
-        if key not in _LONGEST_NAME:
-            core = CoreLabel(font_size=self.font_size, font_name=self.font_name)
-            _LONGEST_NAME[key] = max(core.get_extents(f"{n}?")[0] for n in ICON_NAMES.values())
-        return _LONGEST_NAME[key] <= self.width - 4
+        longest = max(_extents(self.font_size, self.font_name, f"{n}?")[0] for n in ICON_NAMES.values())
+        return longest <= self.width - 4
 
     def _badge_text(self, cx: float, cy: float, radius: float) -> None:
         """Align the label's "?" on the badge centred at (cx, cy): top-right alignment, padded in."""
-        width, height = CoreLabel(font_size=self.font_size, font_name=self.font_name).get_extents("?")
+        width, height = _extents(self.font_size, self.font_name, "?")
         self.halign, self.valign = "right", "top"
         self.color = theme.INK
         top = self.center_y + self.text_size[1] / 2   # the text box is centred in the widget
