@@ -142,12 +142,12 @@ class CentervilleScreen(TableScreen):
         on_pad = wiring.die_on_pad(table)
         pickable = wiring.pickable(table)
         in_play = set(range(6)) - ({DIE_ORDER.index("green")} if state.no_green else set())
+        guessed = dict(wiring.guesses(table))  # an unsure die's guess, for "Guesses right" to take
         for die, slot in enumerate(self.slots):
             face = pick.face(die) if die in wanted else state.dice[die]
             slot.face = face or DIE_ORDER[die]
             slot.marked = die == on_pad
-            # An unsure die's guess shows faint in its empty slot, for "Guesses right" to take.
-            slot.guess = (wiring.camera_guess(die) or "") if die in wanted and not face else ""
+            slot.guess = guessed.get(die, "")  # faint in its empty slot
             slot.picked = die in pick.pickup
             slot.disabled = die not in in_play or not (die in wanted or die in pickable)
             slot.opacity = 1 if die in in_play else 0.3
