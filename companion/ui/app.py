@@ -23,9 +23,14 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--data-dir", help="folder of games.db (default: $COMPANION_DATA_DIR, the config's "
                                            "[data], else ~/.local/share/companion)")
     parser.add_argument("--verbose", action="store_true", help="Kivy's log on the console")
-    parser.add_argument("--exit-after-first-frame", action="store_true",
+    parser.add_argument("--exit-after-first-frame", action="store_const", const=0.0, dest="exit_after",
                         help="print the start-up time once the first frame is drawn, then quit (bench)")
+    parser.add_argument("--exit-after", type=float, metavar="SECONDS",
+                        help="the same, but quit SECONDS after the first frame (bench: memory while the "
+                             "camera reads)")
     args = parser.parse_args(argv)
+    if args.exit_after is not None and args.exit_after < 0:
+        parser.error(f"--exit-after takes seconds, 0 or more, not {args.exit_after}")
     args.width = args.height = None
     if args.size is not None:
         try:
@@ -110,7 +115,7 @@ def run(argv=None, attach=None) -> int:
 
     from .main import CompanionApp  # creates the window, with the Config set above
 
-    app = CompanionApp(store, exit_after_first_frame=args.exit_after_first_frame, started=_started,
+    app = CompanionApp(store, exit_after=args.exit_after, started=_started,
                        command_keys=key_lookup(table_config.keys))
     detach = attach(app.table) if attach is not None else None
     try:

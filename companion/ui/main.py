@@ -40,14 +40,14 @@ class CompanionApp(App):
     # 1 at 800x480; larger windows scale fonts and fixed rows alike (1.5 at 1280x720).
     ui_scale = NumericProperty(1.0)
 
-    def __init__(self, store, exit_after_first_frame: bool = False, started: float | None = None,
+    def __init__(self, store, exit_after: float | None = None, started: float | None = None,
                  command_keys=None, **kwargs):
         super().__init__(**kwargs)
         self.store = store
         self.table = Table(command_keys=command_keys, background=True)  # the window never waits
         # The camera's taught Centerville dice live beside games.db: they belong to the table.
         self.table.taught = TaughtDice(Path(store.path).parent)
-        self.exit_after_first_frame = exit_after_first_frame
+        self.exit_after = exit_after  # seconds after the first frame to quit (benches), or None
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None
 
@@ -98,10 +98,10 @@ class CompanionApp(App):
         # a full collection during a redraw took 90-200 ms; with them frozen the Centerville
         # board's whole redraw went from p95 52-68 ms to 21-26 ms (bench/centerville_board.py).
         gc.freeze()
-        if self.exit_after_first_frame:
+        if self.exit_after is not None:
             peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             print(f"first frame after {self.first_frame:.3f} s; peak memory {peak_kb / 1024:.1f} MB", flush=True)
-            Clock.schedule_once(lambda _dt: self.stop(), 0)
+            Clock.schedule_once(lambda _dt: self.stop(), self.exit_after)
 
     # -- messages ----------------------------------------------------------------------------
     def say(self, message: str, error: bool = False) -> None:

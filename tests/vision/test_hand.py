@@ -1,7 +1,8 @@
 """vision.hand: a hand resting in the tray, told from the tray and from dice at its edge."""
 import cv2
+import numpy as np
 
-from vision.hand import hand_in_tray
+from vision.hand import hand_in_tray, lab_8bit
 from vision.sim import SimulatedTray
 
 
@@ -27,3 +28,14 @@ def test_a_big_die_cut_by_the_edge_is_no_hand_once_it_is_found():
     cv2.rectangle(block, (560, 180), (640, 300), (235, 235, 235), -1)       # a big pale die at the edge
     cv2.rectangle(block, (0, 0), (200, 200), (40, 40, 40), -1)             # and a dark one in a corner
     assert not hand_in_tray(block, [(560, 180, 640, 300), (0, 0, 200, 200)])
+
+
+def test_its_lab_is_opencvs_within_rounding_over_every_colour_step():
+    # Every 5th level of each channel: 140,608 colours, dark (the linear part) to saturated.
+    levels = np.arange(0, 256, 5, dtype=np.uint8)
+    colours = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), -1).reshape(-1, 1, 3)
+    ours = lab_8bit(colours).astype(int)
+    theirs = cv2.cvtColor(colours, cv2.COLOR_BGR2LAB).astype(int)
+    assert ours.shape == theirs.shape and lab_8bit(colours).dtype == np.uint8
+    assert np.abs(ours - theirs).max() <= 3
+    assert (np.abs(ours - theirs) > 1).mean() < 0.001
