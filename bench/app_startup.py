@@ -26,6 +26,8 @@ TARGET_SECONDS = 4.0
 BLANK_WINDOW = """
 import os
 os.environ.setdefault("KIVY_NO_ARGS", "1")
+from kivy.config import Config
+Config.set("graphics", "multisamples", "0")  # as companion.ui.app sets it
 from kivy.base import runTouchApp, stopTouchApp
 from kivy.clock import Clock
 from kivy.core.window import Window

@@ -76,6 +76,11 @@ def configure_kivy(args: argparse.Namespace, table_config=None) -> None:
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
     Config.set("graphics", "rotation", str(screen.rotation if screen else 0))
+    # No multisample anti-aliasing (Kivy's default is 2): its multisampled copy of the window was
+    # 14.7 MB of the app's memory under this machine's software GL (`companion run` with the
+    # camera reading 238 -> 225 MB, bench/app_startup.py), and it costs a Pi's GPU fill rate. The
+    # screens are flat rectangles and text: it only softened the rounded corners by a pixel.
+    Config.set("graphics", "multisamples", "0")
     # Exactly one input provider per device: Kivy's stock [input] reads a Pi's touch screen twice
     # (SDL's mouse and probesysfs), so every tap would be two taps (see hardware/touch.py).
     touch = table_config.touch if table_config is not None else TouchConfig()
