@@ -9,9 +9,9 @@ places it differs; as vision.detect computed it, at a quarter of its working siz
 On the shared real photos, with the shipped detector's dice left out of the blobs: a hand seen
 in 2 of 86 tilted-webcam frames (cables and a laptop's corner at the edge), 19 of 117
 aws-workshop-dice phone photos (chairs, tables) and 145 of 151 webcam-crops (one die filling
-the picture: no tray at all); in 0 of 100 rendered trays (session of 2026-12-03, evening: with
-OpenCV's own Lab conversion instead of lab_8bit, 2, 18 and 144; the other 352 photos alike). The camera over a tray is the
-tilted-webcam case. A wrong "hand" only delays a reading; a hand read as dice is a wrong score.
+the picture: no tray at all); in 0 of 100 rendered trays (2026-12-03, evening; with OpenCV's
+own Lab conversion instead of lab_8bit: 2, 18, 144 and 0, the other 352 photos alike). The
+camera over a tray is the tilted-webcam case. A wrong "hand" only delays a reading; a hand read as dice is a wrong score.
 """
 from __future__ import annotations
 
