@@ -11,7 +11,8 @@ in 2 of 86 tilted-webcam frames (cables and a laptop's corner at the edge), 19 o
 aws-workshop-dice phone photos (chairs, tables) and 145 of 151 webcam-crops (one die filling
 the picture: no tray at all); in 0 of 100 rendered trays (2026-12-03, evening; with OpenCV's
 own Lab conversion instead of lab_8bit: 2, 18, 144 and 0, the other 352 photos alike). The
-camera over a tray is the tilted-webcam case. A wrong "hand" only delays a reading; a hand read as dice is a wrong score.
+camera over a tray is the tilted-webcam case. A wrong "hand" only delays a reading; a hand
+read as dice is a wrong score.
 """
 from __future__ import annotations
 
