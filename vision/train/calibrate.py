@@ -39,6 +39,12 @@ ASK_GRID = np.unique(np.concatenate([np.round(np.arange(0.0, 1.0, 0.01), 3),
                                      np.round(1.0 - np.logspace(-2, -7, 26), 10)]))
 
 
+def choose_ask_below(figures_at) -> float:
+    """The ask_below of ASK_GRID whose figures (figures_at(t): a dict with silent_misreads and
+    flagged) cost least, a silent misread costing SILENT_COST questions; the lowest of equals."""
+    return float(min(ASK_GRID, key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(figures_at(t))))
+
+
 def _reading(dets, find_from, ask_below):
     return SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
                                  for d in dets if d.peak >= find_from])
@@ -96,8 +102,7 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier,
     grid = np.round(np.arange(FLOOR, 0.9, 0.025), 3)
     find_from = float(max(grid, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0))))
     dice = total(find_from, 0.0)["dice"]
-    ask_below = float(min(ASK_GRID,
-                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    ask_below = choose_ask_below(lambda t: total(find_from, t))
     figures = total(find_from, ask_below)
     figures["photos"] = len(shots)
     return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": faces,
@@ -125,8 +130,7 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
         return out
 
     find_from = max(readings, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0)))
-    ask_below = float(min(ASK_GRID,
-                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    ask_below = choose_ask_below(lambda t: total(find_from, t))
     figures = total(find_from, ask_below)
     figures["photos"] = len(images)
     return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": "reader",
