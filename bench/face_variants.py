@@ -23,7 +23,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import cv2
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
