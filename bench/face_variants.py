@@ -23,16 +23,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import cv2
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.model import DEFAULT_DETECTOR, DiceModel  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402
 from vision.realdata import SETS, match_labels, photos, score_photo  # noqa: E402
-from vision.train.calibrate import calibrate  # noqa: E402
-
-ASK_GRID = np.round(np.arange(0.0, 1.0, 0.01), 3)
+from vision.train.calibrate import ASK_GRID, calibrate  # noqa: E402
 
 
 def parse_variant(text: str):
@@ -60,7 +57,7 @@ def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DE
             for k, (face, _box, die) in enumerate(pairs):
                 outcome[f"{set_name}/{shot.path.name}#{k}"] = (
                     "missed" if die is None else "right" if die.face == face else "wrong",
-                    None if die is None else round(die.confidence, 4))
+                    None if die is None else round(die.confidence, 8))
 
     def at(ask_below):
         total: dict = {}

@@ -29,6 +29,20 @@ from ..realdata import SETS, photos, score_photo
 
 SILENT_COST = 10
 FLOOR = 0.05
+# ask_below is chosen from this grid: every hundredth, then ever closer to 1 (five steps a
+# decade of 1 - t, down to 1e-7). An int8 classifier's softmax output is quantised to 1/256, so
+# its largest confidence is 0.9961 and the fine steps change nothing for it (each fine step
+# under 0.9961 flags what 0.99 flags; min() keeps the first of equal costs); a classifier with a
+# float output reads confidences up to float32's 1 - 6e-8, which only these steps can separate
+# (issue 14 round 7).
+ASK_GRID = np.unique(np.concatenate([np.round(np.arange(0.0, 1.0, 0.01), 3),
+                                     np.round(1.0 - np.logspace(-2, -7, 26), 10)]))
+
+
+def choose_ask_below(figures_at) -> float:
+    """The ask_below of ASK_GRID whose figures (figures_at(t): a dict with silent_misreads and
+    flagged) cost least, a silent misread costing SILENT_COST questions; the lowest of equals."""
+    return float(min(ASK_GRID, key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(figures_at(t))))
 
 
 def _reading(dets, find_from, ask_below):
@@ -88,8 +102,7 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier,
     grid = np.round(np.arange(FLOOR, 0.9, 0.025), 3)
     find_from = float(max(grid, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0))))
     dice = total(find_from, 0.0)["dice"]
-    ask_below = float(min(np.round(np.arange(0.0, 1.0, 0.01), 3),
-                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    ask_below = choose_ask_below(lambda t: total(find_from, t))
     figures = total(find_from, ask_below)
     figures["photos"] = len(shots)
     return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": faces,
@@ -117,8 +130,7 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
         return out
 
     find_from = max(readings, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0)))
-    ask_below = float(min(np.round(np.arange(0.0, 1.0, 0.01), 3),
-                          key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(total(find_from, t))))
+    ask_below = choose_ask_below(lambda t: total(find_from, t))
     figures = total(find_from, ask_below)
     figures["photos"] = len(images)
     return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": "reader",

@@ -1,0 +1,40 @@
+"""Choosing the reader's ask_below (vision.train.calibrate.choose_ask_below) on the ASK_GRID."""
+import numpy as np
+
+from vision.train.calibrate import ASK_GRID, SILENT_COST, choose_ask_below
+
+
+def figures_of(dice):
+    """figures_at for dice given as (confidence, read right): a die under t is asked, a wrong one
+    at or above it is a silent misread."""
+    def at(t):
+        return {"flagged": sum(c < t for c, _ in dice),
+                "silent_misreads": sum(c >= t and not right for c, right in dice)}
+    return at
+
+
+def test_grid_keeps_every_hundredth_and_reaches_float32_confidences():
+    assert set(np.round(np.arange(0.0, 1.0, 0.01), 3)) <= set(ASK_GRID)
+    assert list(ASK_GRID) == sorted(ASK_GRID) and ASK_GRID.max() < 1.0
+    # Steps between the int8 ceiling (255/256) and 1, down to a float32 softmax's last digits.
+    fine = ASK_GRID[ASK_GRID > 255 / 256]
+    assert len(fine) >= 15 and fine.max() >= 1 - 1e-6
+
+
+def test_int8_confidences_choose_as_the_hundredths_did():
+    """An int8 output reads k/256: the fine steps must not move the choice the old grid made."""
+    rng = np.random.default_rng(3)
+    dice = [(int(k) / 256, bool(r)) for k, r in zip(rng.integers(200, 256, 300), rng.random(300) < 0.9)]
+    at = figures_of(dice)
+    hundredths = np.round(np.arange(0.0, 1.0, 0.01), 3)
+    old = float(min(hundredths, key=lambda t: SILENT_COST * at(t)["silent_misreads"] + at(t)["flagged"]))
+    assert choose_ask_below(at) == old
+
+
+def test_a_misread_just_under_the_right_reads_is_asked_about():
+    """A float output that reads the misread at 0.9995 and the right dice at 0.99999 and more:
+    only a threshold between them keeps the misread from passing in silence."""
+    dice = [(0.9995, False)] + [(0.99999 + 1e-6 * k, True) for k in range(5)] + [(0.5, True)] * 3
+    t = choose_ask_below(figures_of(dice))
+    assert 0.9995 < t <= 0.99999
+    assert figures_of(dice)(t) == {"flagged": 4, "silent_misreads": 0}
