@@ -1,6 +1,7 @@
 """Face classifier variants through the reader on one real split (issue 14 round 5): each variant
 (one file or several averaged, with test-time views, vision.classify.VIEWS) is calibrated on the
-split as vision.train.calibrate does it, then read once more at its own thresholds.
+split as vision.train.calibrate does it (find_from, the classifier's drop_from and recheck_below,
+ask_below), then read once more at its own settings by vision.reader.DiceReader.
 
     .venv/bin/python bench/face_variants.py NAME=FILE[+FILE...][:VIEWS[:SECOND_LOOK]] ... [--split calib] [--json OUT]
 
@@ -27,7 +28,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.model import DEFAULT_DETECTOR, DiceModel  # noqa: E402
-from vision.reader import DiceReader  # noqa: E402
+from vision.reader import DROP_FROM, RECHECK_BELOW, DiceReader  # noqa: E402
 from vision.realdata import SETS, match_labels, photos, score_photo  # noqa: E402
 from vision.train.calibrate import ASK_GRID, calibrate  # noqa: E402
 
@@ -44,7 +45,7 @@ def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DE
                        second_look=second_look)
     model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
     reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
-                        second_look=second_look)
+                        second_look=second_look, drop_from=chosen["drop_from"], recheck_below=chosen["recheck_below"])
     outcome, cpu, shots = {}, [], []
     for set_name in SETS:
         for shot in photos(set_name, split):
@@ -71,13 +72,15 @@ def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DE
     curve = {float(t): (lambda r: (r["silent_misreads"], r["flagged"]))(at(t)) for t in ASK_GRID}
     cpu.sort()
     result = {"name": name, "files": [str(f) for f in files], "views": views, "second_look": second_look,
-              "find_from": chosen["find_from"],
+              "find_from": chosen["find_from"], "drop_from": chosen["drop_from"],
+              "recheck_below": chosen["recheck_below"],
               "flip": chosen["flip"], "ask_below": chosen["ask_below"], "figures": at(chosen["ask_below"]),
               "calibrate_figures": chosen["figures"], "curve": curve, "outcome": outcome,
               "cpu_ms": {"median": round(statistics.median(cpu), 1),
                          "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 1), "max": round(cpu[-1], 1)},
               "photos": len(shots)}
-    log(f"{name}: " + json.dumps({k: result[k] for k in ('find_from', 'flip', 'ask_below', 'figures', 'cpu_ms')},
+    log(f"{name}: " + json.dumps({k: result[k] for k in ('find_from', 'drop_from', 'recheck_below', 'flip', 'ask_below',
+                                                        'figures', 'calibrate_figures', 'cpu_ms')},
                                  default=lambda o: o.item()), flush=True)
     return result
 
@@ -90,7 +93,8 @@ def flags_to_keep_silent(result, at_most: int):
 
 def table(results) -> str:
     base = results[0]
-    rows = ["| variant | files | views | second look | find_from / ask_below | read right | silent misreads | flagged | "
+    rows = ["| variant | files | views | second look | find_from / drop_from / recheck_below / ask_below | read right | "
+            "silent misreads | flagged | "
             f"boxes on no die | found | flags for silent <= {base['figures']['silent_misreads']} | "
             f"right vs {base['name']}: gained / lost | CPU ms median / p95 / max |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -99,7 +103,9 @@ def table(results) -> str:
         flags, t = flags_to_keep_silent(r, base["figures"]["silent_misreads"])
         gained = sum(o[0] == "right" and base["outcome"].get(k, ("",))[0] != "right" for k, o in r["outcome"].items())
         lost = sum(o[0] != "right" and base["outcome"].get(k, ("",))[0] == "right" for k, o in r["outcome"].items())
-        rows.append(f"| {r['name']} | {len(r['files'])} | {r['views']} | {r.get('second_look', 'unsure')} | {r['find_from']} / {r['ask_below']} | "
+        rows.append(f"| {r['name']} | {len(r['files'])} | {r['views']} | {r.get('second_look', 'unsure')} | "
+                    f"{r['find_from']} / {r.get('drop_from', DROP_FROM)} / {r.get('recheck_below', RECHECK_BELOW)} / "
+                    f"{r['ask_below']} | "
                     f"{f['correct']} | {f['silent_misreads']} | {f['flagged']} | {f['no_die']} | {f['found']} | "
                     f"{flags} (at {t}) | +{gained} / -{lost} | {r['cpu_ms']['median']} / {r['cpu_ms']['p95']} / "
                     f"{r['cpu_ms']['max']} |")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Iterable, Iterator
 
 import numpy as np
@@ -46,6 +47,10 @@ RECHECK_BELOW = 0.9
 # boxes on no die, 0.99 214 with 13; the second look (RECHECK_BELOW 0.9 or 0.97) gives 214 against
 # 212 without it.
 DROP_FROM = 0.7
+# Both are a classifier's settings, not the reader's: a file whose confidences are not saturated
+# (label smoothing, issue 14 round 7: right reads at 0.91, not 0.996) needs its own. The detector
+# .json's face_drop_from and face_recheck_below (chosen with its classifier by
+# vision.train.calibrate) override them; absent, these constants are used.
 # "reader" faces: which dice get the second look at the other scales: those under RECHECK_BELOW
 # ("unsure"), or every die ("always"; with the mirror view, issue 14 round 5 on the real calib
 # split: 10 fewer questions of 34 at the same 3 silent misreads, yet not shipped: see
@@ -133,7 +138,8 @@ class DiceReader:
                  threshold: float | None = None, detector: DiceModel | None = None,
                  classifier=None, keep_crops: bool = True, scales: tuple[float, ...] = CROP_SCALES,
                  faces: str | None = None, detector_path: Path | str | None = None,
-                 views: str | None = None, second_look: str | None = None):
+                 views: str | None = None, second_look: str | None = None,
+                 drop_from: float | None = None, recheck_below: float | None = None):
         self.detector = detector or DiceModel(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
@@ -157,6 +163,12 @@ class DiceReader:
         self.second_look = second_look or "unsure"
         if self.second_look not in SECOND_LOOKS:
             raise ValueError(f"second_look must be one of {', '.join(SECOND_LOOKS)}, not {self.second_look!r}.")
+        self.drop_from = float(meta.get("face_drop_from", DROP_FROM) if drop_from is None else drop_from)
+        self.recheck_below = float(meta.get("face_recheck_below", RECHECK_BELOW) if recheck_below is None
+                                   else recheck_below)
+        for name, value in (("drop_from", self.drop_from), ("recheck_below", self.recheck_below)):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must lie between 0 and 1, not {value}.")
         self._classifier = classifier
         if self.faces != "model" and classifier is None:
             self._classifier = self.classifier   # a missing or broken face model fails here, not mid-game
@@ -196,38 +208,52 @@ class DiceReader:
         dice = [DieRead(face=face, label=f"pip{face}", confidence=confidence, box=box, color=_crop_color(crop),
                         uncertain=confidence < self.threshold, crop=crop if self.keep_crops else None)
                 for (face, confidence), box, crop in zip(read, boxes, crops)]
-        # Top to bottom in rows a die high, then left to right.
-        sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
-        row = max(1.0, float(np.median(sides))) if sides else 1.0
-        dice.sort(key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
-        return DiceReading(tuple(dice), frame_index, time, obstructed)
+        return DiceReading(tuple(in_reading_order(dice)), frame_index, time, obstructed)
 
     def _classified(self, frame_bgr, detections, crops):
         """[(face, confidence)] of the dice kept, and which were kept, read by the classifier."""
         if self.faces != "reader":
             read = classifier_faces(self.classifier, frame_bgr, detections, self.faces == "blend", crops)
             return [(d.face, d.confidence) for d in read], np.ones(len(read), bool)
-        clf = self.classifier
-        probs = self._probabilities(frame_bgr, [d.box for d in detections], crops)
-        keep = probs[:, clf.none_index] < DROP_FROM if clf.none_index is not None else np.ones(len(probs), bool)
-        best, probability = clf.faces(probs)
-        read = [(pip_value(clf.labels[k]), float(p)) for k, p in zip(best, probability)]
-        return [r for r, k in zip(read, keep) if k], keep
+        clf, boxes = self.classifier, [d.box for d in detections]
+        first = clf.box_probabilities(frame_bgr, boxes, crops)
+        unsure = unsure_dice(first, self.second_look, self.recheck_below)
+        probs = second_looked(first, self._looks_again(frame_bgr, [boxes[i] for i in unsure]), unsure)
+        return kept_faces(clf, probs, self.drop_from)
 
-    def _probabilities(self, frame_bgr, boxes, crops) -> np.ndarray:
-        """One batch for all dice; a die the model is unsure of is looked at again at the other
-        scales, and its probabilities averaged over them. crops are the default convention's
-        (vision.crops); a classifier file of another margin or size cuts its own from the frame."""
-        clf = self.classifier
-        probs = clf.box_probabilities(frame_bgr, boxes, crops)
-        unsure = [i for i in range(len(boxes)) if self.second_look == "always" or probs[i].max() < RECHECK_BELOW]
+    def _looks_again(self, frame_bgr, boxes) -> np.ndarray:
+        """(other scales, len(boxes), classes): the classifier's probabilities of boxes scaled by
+        each of the other crop scales (a box that clips a die still gives one crop of its face)."""
         others = [f for f in self.scales if f != 1.0]
-        if unsure and others:
-            looks = [_scaled(boxes[i], f) for f in others for i in unsure]
-            more = clf.box_probabilities(frame_bgr, looks).reshape(len(others), len(unsure), -1)
-            for k, i in enumerate(unsure):
-                probs[i] = (probs[i] + more[:, k].sum(axis=0)) / (1 + len(others))
-        return probs
+        if not boxes or not others:
+            return np.zeros((len(others), len(boxes), len(self.classifier.labels)), np.float32)
+        looks = [_scaled(b, f) for f in others for b in boxes]
+        return self.classifier.box_probabilities(frame_bgr, looks).reshape(len(others), len(boxes), -1)
+
+    def looks(self, frame_bgr: np.ndarray) -> tuple[list, np.ndarray, np.ndarray]:
+        """For calibration ("reader" faces): the detections at the detector's find_from, the
+        classifier's probabilities of each box, and its second looks at every box (as
+        _looks_again). dice_from_looks turns them into the dice read() would give with any
+        find_from at or above it, drop_from and recheck_below, without reading the photo again."""
+        detections = self.detector.detect(frame_bgr)
+        boxes = [d.box for d in detections]
+        if not boxes:
+            return detections, np.zeros((0, len(self.classifier.labels)), np.float32), self._looks_again(frame_bgr, [])
+        crops = np.stack([die_crop(frame_bgr, b) for b in boxes])
+        first = self.classifier.box_probabilities(frame_bgr, boxes, crops)
+        return detections, first, self._looks_again(frame_bgr, boxes)
+
+    def dice_from_looks(self, looks, find_from: float, drop_from: float, recheck_below: float) -> list:
+        """The dice (face, confidence and box; no colour, no crop) read() gives from a photo's
+        looks with these settings, in read()'s order: the same steps, unsure dice's probabilities
+        averaged with their second looks, boxes likely on no die dropped."""
+        detections, first, again = looks
+        chosen = [i for i, d in enumerate(detections) if d.strength >= find_from]
+        first, again = first[chosen], again[:, chosen]
+        unsure = unsure_dice(first, self.second_look, recheck_below)
+        read, keep = kept_faces(self.classifier, second_looked(first, again[:, unsure], unsure), drop_from)
+        boxes = [detections[i].box for i, k in zip(chosen, keep) if k]
+        return in_reading_order([SimpleNamespace(face=f, confidence=c, box=b) for (f, c), b in zip(read, boxes)])
 
     def read_crop(self, crop_bgr: np.ndarray) -> DieRead:
         """Classify an image that shows one die filling it (no detection: the crop classifier).
@@ -245,6 +271,37 @@ class DiceReader:
         label, confidence = self.classifier.labels[best[0]], float(probability[0])
         return DieRead(pip_value(label), label, confidence, (0, 0, w, h), _crop_color(crop),
                        confidence < self.threshold, crop if self.keep_crops else None)
+
+
+def unsure_dice(first: np.ndarray, second_look: str, recheck_below: float) -> list[int]:
+    """The dice given the second look: every die ("always"), or those whose likeliest class
+    (first look, NOT_A_DIE included) is under recheck_below."""
+    return [i for i in range(len(first)) if second_look == "always" or first[i].max() < recheck_below]
+
+
+def second_looked(first: np.ndarray, again: np.ndarray, unsure: list[int]) -> np.ndarray:
+    """first's probabilities with each unsure die's averaged over its looks at every crop scale
+    (again: (other scales, len(unsure), classes))."""
+    probs = np.array(first, copy=True)
+    for k, i in enumerate(unsure):
+        probs[i] = (first[i] + again[:, k].sum(axis=0)) / (1 + len(again))
+    return probs
+
+
+def kept_faces(clf, probs: np.ndarray, drop_from: float):
+    """[(face, confidence)] of the boxes kept, and which were kept: a box the classifier judges
+    NOT_A_DIE at least drop_from likely is dropped."""
+    keep = probs[:, clf.none_index] < drop_from if clf.none_index is not None else np.ones(len(probs), bool)
+    best, probability = clf.faces(probs)
+    read = [(pip_value(clf.labels[k]), float(p)) for k, p in zip(best, probability)]
+    return [r for r, k in zip(read, keep) if k], keep
+
+
+def in_reading_order(dice: list) -> list:
+    """Top to bottom in rows a die high, then left to right (anything with a box)."""
+    sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
+    row = max(1.0, float(np.median(sides))) if sides else 1.0
+    return sorted(dice, key=lambda d: (round((d.box[1] + d.box[3]) / 2 / row), (d.box[0] + d.box[2]) / 2))
 
 
 def _scaled(box, factor: float) -> tuple[float, float, float, float]:

@@ -3,7 +3,8 @@
 find_from: the least peak height that makes a die at all; the one that maximises dice read
 right minus boxes on no die (a missed die and a box on a coin each cost a tap to fix).
 ask_below: below it a die is flagged and the table asked; the one that costs least when a
-silent misread (a wrong score nobody checks) costs SILENT_COST questions.
+silent misread (a wrong score nobody checks) costs SILENT_COST questions. With the "reader" faces,
+the classifier's drop_from and recheck_below (vision.reader) are chosen with find_from, by its cost.
 
     .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
         [--classifier F [F ...]] [--views one|mirror|...] [--second-look unsure|always] [--faces reader]
@@ -39,10 +40,42 @@ ASK_GRID = np.unique(np.concatenate([np.round(np.arange(0.0, 1.0, 0.01), 3),
                                      np.round(1.0 - np.logspace(-2, -7, 26), 10)]))
 
 
+# "reader" faces: find_from, drop_from and recheck_below (vision.reader) are chosen together from
+# these grids, by the cost find_from has always been chosen by (dice read right minus boxes on no
+# die, nothing asked), then ask_below by choose_ask_below (issue 14 round 8: DROP_FROM and
+# RECHECK_BELOW were chosen for one classifier's saturated confidences and a label-smoothed file
+# reads right dice at about 0.91). Fixed before any classifier was measured with them.
+FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.5, 0.025), 3))
+DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
+RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
+
+
+def choose_reader_settings(figures_at, second_look: str = "unsure") -> tuple[float, float, float]:
+    """(find_from, drop_from, recheck_below) of the grids whose figures (figures_at(find_from,
+    drop_from, recheck_below): a dict with correct and no_die, nothing asked) give the most dice
+    read right minus boxes on no die. Among equals: the reader's constants (a classifier that gains
+    nothing keeps today's reading), then the lowest find_from (as before), the fewest second looks
+    (lowest recheck_below: CPU) and the least strict drop (highest drop_from). With second_look
+    "always" every die is looked at again, so recheck_below stays the constant."""
+    from ..reader import DROP_FROM, RECHECK_BELOW
+    rechecks = RECHECK_GRID if second_look != "always" else (RECHECK_BELOW,)
+
+    def key(s):
+        r = figures_at(*s)
+        return (r["correct"] - r["no_die"], s[1] == DROP_FROM and s[2] == RECHECK_BELOW, -s[0], -s[2], s[1])
+    return max(((f, d, c) for f in FIND_GRID for d in DROP_GRID for c in rechecks), key=key)
+
+
 def choose_ask_below(figures_at) -> float:
     """The ask_below of ASK_GRID whose figures (figures_at(t): a dict with silent_misreads and
     flagged) cost least, a silent misread costing SILENT_COST questions; the lowest of equals."""
     return float(min(ASK_GRID, key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(figures_at(t))))
+
+
+def reader_settings(result: dict) -> dict:
+    """The .json keys DiceReader follows for a calibration result's drop_from and recheck_below
+    (a "reader" result only: the other face sources have neither)."""
+    return {f"face_{k}": result[k] for k in ("drop_from", "recheck_below") if k in result}
 
 
 def _reading(dets, find_from, ask_below):
@@ -110,30 +143,34 @@ def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier,
 
 
 def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure") -> dict:
-    """As _calibrate, through vision.reader.DiceReader (which drops boxes itself): each find_from
-    is a new reading of every photo, so a coarser grid."""
+    """As _calibrate, through vision.reader.DiceReader: each photo is looked at once at the lowest
+    find_from (every box, every second look), and DiceReader.dice_from_looks gives the dice the
+    reader reads with each find_from, drop_from and recheck_below of the grids."""
     from ..reader import DiceReader
     reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look)
-    readings = {}
-    for t in np.round(np.arange(0.1, 0.5, 0.025), 3):
-        reader.detector.find_from = float(t)
-        readings[float(t)] = [(reader.read(img).dice, labels) for img, labels in images]
+    reader.detector.find_from = min(FIND_GRID)
+    looked = [(reader.looks(img), labels) for img, labels in images]
+    dice_at = {}
 
-    def total(find_from, ask_below):
+    def total(find_from, drop_from, recheck_below, ask_below=0.0):
         out: dict = {}
-        for dice, labels in readings[find_from]:
+        for k, (looks, labels) in enumerate(looked):
+            key = (k, find_from, drop_from, recheck_below)
+            if key not in dice_at:
+                dice_at[key] = reader.dice_from_looks(looks, find_from, drop_from, recheck_below)
             flagged = SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
-                                            for d in dice])
-            for k, v in score_photo(flagged, labels).items():
-                out[k] = out.get(k, 0) + v
+                                            for d in dice_at[key]])
+            for name, v in score_photo(flagged, labels).items():
+                out[name] = out.get(name, 0) + v
         return out
 
-    find_from = max(readings, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0)))
-    ask_below = choose_ask_below(lambda t: total(find_from, t))
-    figures = total(find_from, ask_below)
+    find_from, drop_from, recheck_below = choose_reader_settings(total, second_look)
+    ask_below = choose_ask_below(lambda t: total(find_from, drop_from, recheck_below, t))
+    figures = total(find_from, drop_from, recheck_below, ask_below)
     figures["photos"] = len(images)
-    return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": "reader",
+    return {"find_from": find_from, "ask_below": ask_below, "drop_from": drop_from, "recheck_below": recheck_below,
+            "figures": figures, "flip": flip, "faces": "reader",
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(images)} photos, {figures['dice']} dice)"}
 
 
@@ -154,6 +191,7 @@ def main(argv=None) -> int:
         meta.update(find_from=result["find_from"], ask_below=result["ask_below"], flip=result["flip"],
                     faces=result["faces"],
                     calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
+        meta.update(reader_settings(result))
         if args.classifier:
             # Stored beside the detector, by name: the reader loads them from its folder.
             folder = args.model.resolve().parent

@@ -146,7 +146,7 @@ def main(argv=None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     model.save_weights(str(args.out / f"{args.name}.weights.h5"))
 
-    from .calibrate import calibrate
+    from .calibrate import calibrate, reader_settings
     rep = synth[0][:: max(1, len(synth[0]) // 200)]
     chosen, results = None, {}
     for variant in ("int8", "float16") if args.quantize == "auto" else (args.quantize,):
@@ -160,6 +160,7 @@ def main(argv=None) -> int:
             "find_from": results[chosen]["find_from"], "ask_below": results[chosen]["ask_below"],
             "flip": results[chosen]["flip"], "faces": results[chosen]["faces"],
             "calibrated_on": results[chosen]["calibrated_on"], "calib_figures": results[chosen]["figures"],
+            **reader_settings(results[chosen]),
             "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()}, "parameters": model.count_params(),
             "tensorflow": tf.__version__, "render_seconds": round(rendered_s), "train_seconds": round(train_s),
             "total_seconds": round(time.monotonic() - started)}
