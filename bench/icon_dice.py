@@ -62,7 +62,7 @@ def held_out(embedder: Embedder, th: Thresholds, dice_per_family: int) -> dict:
         rows_all = []
         for k, family in enumerate(HELD_OUT_FAMILIES):
             fam = emb[k * dice_per_family:(k + 1) * dice_per_family]
-            rows = few_shot_scores(fam, shots, QUERIES)
+            rows = few_shot_scores(fam, shots, QUERIES, embedder.views)
             rows_all.append(rows)
             r, f, s = _figures(rows, th)
             print("  " + _line(f"{family}, {shots} taught", r, f, s, len(rows)))
@@ -90,8 +90,9 @@ def real_photos(embedder: Embedder, th: Thresholds, shots: int = 5, draws: int =
             bank = {}
             for face in range(1, 7):
                 idx = np.flatnonzero(tf == face)
-                bank[f"icon{face}"] = example_vectors(te[rng.choice(idx, min(shots, len(idx)), replace=False)])
-            for face, q in zip(qf, die_vectors(qe)):
+                bank[f"icon{face}"] = example_vectors(te[rng.choice(idx, min(shots, len(idx)), replace=False)],
+                                                      embedder.views)
+            for face, q in zip(qf, die_vectors(qe, embedder.views)):
                 label, _, reason = judge(face_scores(q, bank, list(bank)), th)
                 ok = label == f"icon{face}"
                 right += ok

@@ -38,7 +38,7 @@ from .crops import die_crop
 from .reader import DiceReading, DieRead
 
 __all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "TaughtDieRead", "TaughtExamples",
-           "TaughtReader", "die_vectors", "example_vectors", "face_scores"]
+           "TaughtReader", "Views", "die_vectors", "example_vectors", "face_scores"]
 
 DEFAULT_EMBEDDING = Path(__file__).resolve().parent.parent / "models" / "dice_embedding.tflite"
 EMBED_SIZE = 48
@@ -59,6 +59,75 @@ NEAREST = 3          # a face's score: the mean similarity of its nearest this m
 # four turns' vectors. With the shipped model of session 20, held-out glyph families read
 # 65.4% -> 69.9% right with 1 taught a face, 72.0% -> 79.5% with 3 (bench/icon_dice.py's dice).
 TURNS = 4
+
+
+@dataclass(frozen=True)
+class Views:
+    """Which views of a crop are embedded: a taught example is kept as every example view (each
+    its own example), a die to read is the unit mean of its query views. The model's .json may
+    name them (example_turns, example_scales, query_turns); without, quarter turns at scale 1 both
+    ways (TURNS, as shipped). Turns are 4 (quarter) or 8 (eighths too); a scale other than 1
+    zooms the crop about its centre. A turn off the quarter or a scale is made by cv2.warpAffine
+    with the border reflected, so no black corners show.
+
+    The stacked views put the query's first (quarter turns first, then eighths, at scale 1), then
+    the other example views, so a die's query views are a prefix of what an example keeps."""
+    example_turns: int = TURNS
+    example_scales: tuple[float, ...] = (1.0,)
+    query_turns: int = TURNS
+
+    def __post_init__(self):
+        if self.example_turns not in (4, 8) or self.query_turns not in (4, 8):
+            raise ValueError(f"turns are 4 or 8, not {self.example_turns} / {self.query_turns}")
+        if not self.example_scales or any(not 0.5 <= s <= 2.0 for s in self.example_scales):
+            raise ValueError(f"example scales lie in 0.5..2, not {self.example_scales}")
+
+    @classmethod
+    def of(cls, meta: dict) -> "Views":
+        return cls(int(meta.get("example_turns", TURNS)), tuple(float(s) for s in meta.get("example_scales", (1.0,))),
+                   int(meta.get("query_turns", TURNS)))
+
+    @staticmethod
+    def _angles(turns: int) -> list[int]:
+        return [0, 90, 180, 270] + ([45, 135, 225, 315] if turns == 8 else [])
+
+    def layout(self) -> list[tuple[int, float]]:
+        """(angle in degrees, scale) of every view, in stacking order."""
+        first = [(a, 1.0) for a in self._angles(max(self.query_turns, self.example_turns))]
+        rest = [(a, s) for s in self.example_scales if s != 1.0 for a in self._angles(self.example_turns)]
+        return first + rest
+
+    @property
+    def query(self) -> int:
+        """How many of the stacked views (a prefix) a die to read is the mean of."""
+        return self.query_turns
+
+    def example_index(self) -> np.ndarray:
+        """Which stacked views a taught example keeps."""
+        keep = {(a, s) for s in self.example_scales for a in self._angles(self.example_turns)}
+        return np.array([i for i, v in enumerate(self.layout()) if v in keep])
+
+
+def turn_crop(crop: np.ndarray, angle: float, scale: float = 1.0) -> np.ndarray:
+    """A square crop turned counter-clockwise by angle degrees (as np.rot90 turns) and zoomed by
+    scale about its centre; the border is reflected, so no black corners show (training's
+    vision.train.embedding.spin turns crops the same way)."""
+    size = crop.shape[0]
+    m = cv2.getRotationMatrix2D(((size - 1) / 2, (size - 1) / 2), float(angle), float(scale))
+    return cv2.warpAffine(np.ascontiguousarray(crop), m, (size, size), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REFLECT_101)
+
+
+def view_crops(crops: np.ndarray, layout) -> np.ndarray:
+    """(n, S, S, 3) crops -> (n, len(layout), S, S, 3): each crop turned and scaled as layout says.
+    Quarter turns at scale 1 are exact (np.rot90), as the shipped reader's."""
+    out = []
+    for angle, scale in layout:
+        if angle % 90 == 0 and scale == 1.0:
+            out.append(np.rot90(crops, angle // 90, axes=(1, 2)))
+        else:
+            out.append(np.stack([turn_crop(c, angle, scale) for c in crops]))
+    return np.stack(out, 1)
 
 
 class ExampleError(ValueError):
@@ -185,12 +254,15 @@ class Embedder:
         self.size = int(inp["shape"][1])
         self._output = self._interpreter.get_output_details()[0]["index"]
         self._batch = 0
+        self.views = Views.of(self.meta)
 
-    def turned(self, crops_rgb: np.ndarray) -> np.ndarray:
-        """(n, S, S, 3) crops -> (n, TURNS, dim): the vectors of each crop in its quarter turns."""
+    def turned(self, crops_rgb: np.ndarray, query: bool = False) -> np.ndarray:
+        """(n, S, S, 3) crops -> (n, V, dim): the vectors of each crop in every view of
+        self.views' layout (query: only the query's views, a die to read)."""
         crops = np.asarray(crops_rgb)
-        turns = np.stack([np.rot90(crops, k, axes=(1, 2)) for k in range(TURNS)], 1)
-        return self(turns.reshape(-1, *crops.shape[1:])).reshape(len(crops), TURNS, -1)
+        layout = self.views.layout()[:self.views.query] if query else self.views.layout()
+        views = view_crops(crops, layout)
+        return self(views.reshape(-1, *crops.shape[1:])).reshape(len(crops), len(layout), -1)
 
     def __call__(self, crops_rgb: np.ndarray) -> np.ndarray:
         crops = np.asarray(crops_rgb, np.float32)
@@ -222,15 +294,16 @@ class Thresholds:
                    float(meta.get("scale", SCALE)))
 
 
-def die_vectors(turned: np.ndarray) -> np.ndarray:
-    """(n, TURNS, dim) -> (n, dim): a die to read, as the unit mean of its turns' vectors."""
-    v = turned.mean(axis=1)
+def die_vectors(turned: np.ndarray, views: Views | None = None) -> np.ndarray:
+    """(n, V, dim) -> (n, dim): a die to read, as the unit mean of its query views' vectors
+    (the first views.query of the stacked views)."""
+    v = turned[:, :(views or Views()).query].mean(axis=1)
     return v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
 
 
-def example_vectors(turned: np.ndarray) -> np.ndarray:
-    """(n, TURNS, dim) -> (n * TURNS, dim): taught examples, every turn kept as an example."""
-    return turned.reshape(-1, turned.shape[-1])
+def example_vectors(turned: np.ndarray, views: Views | None = None) -> np.ndarray:
+    """(n, V, dim) -> (n * kept, dim): taught examples, every example view kept as an example."""
+    return turned[:, (views or Views()).example_index()].reshape(-1, turned.shape[-1])
 
 
 def face_scores(query: np.ndarray, bank: dict[str, np.ndarray], candidates) -> list[tuple[str, float]]:
@@ -321,7 +394,7 @@ class TaughtReader:
                 # An unreadable file is left out (and noted in examples.problems), not the table's dice.
                 pictures = [square_crop(img, self.embedder.size) for _, img in self.examples.images(label, True)]
                 if pictures:
-                    bank[label] = example_vectors(self.embedder.turned(np.stack(pictures)))
+                    bank[label] = example_vectors(self.embedder.turned(np.stack(pictures)), self.embedder.views)
             self._bank, self._bank_version = bank, self.examples.version
         return self._bank
 
@@ -333,7 +406,7 @@ class TaughtReader:
         """Add an example (a face the player confirmed or corrected); the next read uses it."""
         bank = self.bank()
         path = self.examples.add(label, crop_bgr)
-        emb = example_vectors(self.embedder.turned(square_crop(crop_bgr, self.embedder.size)[None]))
+        emb = example_vectors(self.embedder.turned(square_crop(crop_bgr, self.embedder.size)[None]), self.embedder.views)
         bank[label] = np.concatenate([bank[label], emb]) if label in bank else emb
         self._bank_version = self.examples.version
         return path
@@ -356,7 +429,7 @@ class TaughtReader:
         if not boxes:
             return DiceReading((), frame_index, time, obstructed)
         crops = np.stack([die_crop(frame_bgr, b, self.embedder.size) for b in boxes])
-        embs = die_vectors(self.embedder.turned(crops))
+        embs = die_vectors(self.embedder.turned(crops, query=True), self.embedder.views)
         colours, colour_conf = self._colours(frame_bgr, boxes)
         dice = [self._die(e, box, colour, cc, crop) for e, box, colour, cc, crop in
                 zip(embs, boxes, colours, colour_conf, crops)]
@@ -376,7 +449,8 @@ class TaughtReader:
         if self.dice == "centerville" and colour is None:
             from .colours import nearest_colour
             colour, conf = nearest_colour(crop_bgr)
-        return self._die(die_vectors(self.embedder.turned(crop[None]))[0], (0, 0, w, h), colour, conf, crop)
+        return self._die(die_vectors(self.embedder.turned(crop[None], query=True), self.embedder.views)[0], (0, 0, w, h),
+                         colour, conf, crop)
 
     def _colours(self, frame_bgr, boxes) -> tuple[list, list]:
         if self.dice == "centerville":

@@ -22,24 +22,25 @@ REAL_SHOTS = (1, 3, 5)
 
 
 def embed_sets(embedder, sets: np.ndarray, batch: int = 16) -> np.ndarray:
-    """(N, 6, R, S, S, 3) crops -> (N, 6, R, TURNS, dim): each crop's vectors in its quarter turns
-    (vision.taught.Embedder.turned, as the reader embeds)."""
+    """(N, 6, R, S, S, 3) crops -> (N, 6, R, V, dim): each crop's vectors in every view of the
+    embedder's Views (vision.taught.Embedder.turned, as the reader embeds)."""
     flat = sets.reshape(-1, *sets.shape[3:])
     out = np.concatenate([embedder.turned(flat[i:i + batch]) for i in range(0, len(flat), batch)])
     return out.reshape(*sets.shape[:3], *out.shape[1:])
 
 
-def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None) -> np.ndarray:
-    """Rows (best, second, correct) for every query render of every die (N, 6, R, TURNS, dim),
+def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None, views=None) -> np.ndarray:
+    """Rows (best, second, correct) for every query render of every die (N, 6, R, V, dim),
     taught its first `shots` renders of each face; queries: its last `queries` renders (else the
-    rest). Examples and queries are made as TaughtReader makes them."""
+    rest). Examples and queries are made as TaughtReader makes them with `views`
+    (vision.taught.Views; None: quarter turns)."""
     from ..taught import die_vectors, example_vectors, face_scores
     rows = []
     labels = [str(f) for f in range(6)]
     first = shots if queries is None else emb.shape[2] - queries
     for turned in emb:
-        bank = {labels[f]: example_vectors(turned[f, :shots]) for f in range(6)}
-        die = [die_vectors(turned[f]) for f in range(6)]
+        bank = {labels[f]: example_vectors(turned[f, :shots], views) for f in range(6)}
+        die = [die_vectors(turned[f], views) for f in range(6)]
         for f in range(6):
             for q in die[f][first:]:
                 scores = face_scores(q, bank, labels)
@@ -65,7 +66,8 @@ def choose(rows: np.ndarray, target: float = SILENT_TARGET, also: tuple[np.ndarr
 
 def real_split_vectors(embedder, name: str, split: str, batch: int = 16) -> tuple[np.ndarray, np.ndarray]:
     """The labelled dice of one real set's split (vision.realdata): their pip faces (n,) and their
-    vectors in the four quarter turns (n, TURNS, dim); empty when the set is not on this machine."""
+    vectors in every view of the embedder's Views (n, V, dim); empty when the set is not on this
+    machine."""
     import cv2
 
     from ..crops import die_crop
@@ -98,9 +100,10 @@ def real_calib_rows(embedder, shots=SHOTS, draws: int = 3, seed: int = 15) -> np
         labels = [f"icon{f}" for f in range(1, 7)]
         for k in shots:
             for _ in range(draws):
-                bank = {f"icon{f}": example_vectors(te[rng.choice(np.flatnonzero(tf == f), k, replace=False)])
+                bank = {f"icon{f}": example_vectors(te[rng.choice(np.flatnonzero(tf == f), k, replace=False)],
+                                                    embedder.views)
                         for f in range(1, 7) if (tf == f).sum() >= k}
-                for face, q in zip(qf, die_vectors(qe)):
+                for face, q in zip(qf, die_vectors(qe, embedder.views)):
                     scores = face_scores(q, bank, labels)
                     rows.append((scores[0][1], scores[1][1], scores[0][0] == f"icon{face}"))
     return np.array(rows, np.float64).reshape(-1, 3)
@@ -120,7 +123,7 @@ def calibrate(path, val_sets: np.ndarray, scale: float, log=print, real: bool = 
     from ..taught import Embedder
     embedder = Embedder(path)
     emb = embed_sets(embedder, val_sets)
-    rows = {k: few_shot_scores(emb, k) for k in SHOTS if k < val_sets.shape[2]}
+    rows = {k: few_shot_scores(emb, k, views=embedder.views) for k in SHOTS if k < val_sets.shape[2]}
     real_by = {k: real_calib_rows(embedder, (k,)) for k in REAL_SHOTS} if real else {}
     real_by = {k: r for k, r in real_by.items() if len(r)}
     real_rows = np.concatenate(list(real_by.values())) if real_by else np.zeros((0, 3))

@@ -97,14 +97,25 @@ def soften(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(crop, (0, 0), float(rng.uniform(0.5, 1.4)))
 
 
-def augment(rng: np.random.Generator, crops: np.ndarray, blur: float = 0.0) -> np.ndarray:
+def spin(rng: np.random.Generator, crop: np.ndarray, scale=(0.9, 1.1)) -> np.ndarray:
+    """A crop turned by any angle and scaled by a factor in `scale` about its centre, the border
+    reflected (no black corners): a die lies at any angle, a detector's box is a little loose or
+    tight, and the reader's taught views (vision.taught.Views) turn and scale crops this way."""
+    from ..taught import turn_crop
+    return turn_crop(crop, float(rng.uniform(0, 360)), float(rng.uniform(*scale)))
+
+
+def augment(rng: np.random.Generator, crops: np.ndarray, blur: float = 0.0, turn_any: float = 0.0) -> np.ndarray:
     """Quarter turns, light, contrast and colour changes, a little shift; a share `blur` of the
-    crops softened (soften): (n, S, S, 3) uint8 -> float32. A die lies any way up under any
-    lamp; mirror images are not dice, so no flips."""
+    crops softened (soften), a share `turn_any` turned by any angle and scaled 0.9-1.1 (spin):
+    (n, S, S, 3) uint8 -> float32. A die lies any way up under any lamp; mirror images are not
+    dice, so no flips."""
     n = len(crops)
     out = np.empty(crops.shape, np.float32)
     for i in range(n):
         c = np.rot90(crops[i], int(rng.integers(4)))
+        if turn_any and rng.random() < turn_any:
+            c = spin(rng, np.ascontiguousarray(c))
         if rng.random() < 0.3:
             dx, dy = (int(v) for v in rng.integers(-3, 4, 2))
             c = np.roll(c, (dy, dx), (0, 1))

@@ -35,6 +35,8 @@ def parse(argv):
     p.add_argument("--sets", type=int, default=1800, help="rendered training dice (six faces each)")
     p.add_argument("--scribble-sets", type=int, default=1200,
                    help="rendered dice of made-up icons (vision.synth.glyphs.SCRIBBLES), seed + 100")
+    p.add_argument("--extra-scribble-sets", type=int, default=0,
+                   help="more dice of made-up icons, another seed (seed + 200): more distinct icons to tell apart")
     p.add_argument("--val-scribble-sets", type=int, default=150,
                    help="rendered dice of made-up icons (seed + 101) calibrated on beside --val-sets: icons "
                         "the network never saw, as a table's own dice are")
@@ -63,12 +65,15 @@ def parse(argv):
                    help="share of each episode's dice that are real: one real set's six pip faces, each look a "
                         "crop of another labelled die of the TRAIN split of the shared real photos "
                         "(vision.train.realfaces); 0 trains on renders only")
+    p.add_argument("--turn-any", type=float, default=0.0,
+                   help="share of training crops turned by any angle and scaled 0.9-1.1, border reflected "
+                        "(vision.train.embedding.spin); 0 keeps quarter turns only (the shipped recipe)")
     p.add_argument("--real-copies", type=int, default=8, help="jittered crops cut of each real train-split die")
     p.add_argument("--quantize", choices=("int8", "float16"), default="float16")
     return p.parse_args(argv)
 
 
-def _episodes(rng, sets, classes, dice, stop, blur=0.0, real=(), real_share=0.0, real_ids=None):
+def _episodes(rng, sets, classes, dice, stop, blur=0.0, real=(), real_share=0.0, real_ids=None, turn_any=0.0):
     """An endless queue of (crops, class ids, shots) episodes built by a thread while TensorFlow trains.
     real: vision.train.realfaces.RealFaces sets; each of an episode's dice is one of them (a set
     drawn in proportion to its dice) with chance real_share, its faces of class real_ids."""
@@ -91,7 +96,7 @@ def _episodes(rng, sets, classes, dice, stop, blur=0.0, real=(), real_share=0.0,
             order = np.stack([rng.permutation(renders) for _ in range(dice * 6)]).reshape(dice, 6, renders)
             crops = np.take_along_axis(chosen, order[..., None, None, None], axis=2)
             ids = np.repeat(cls[:, :, None], renders, axis=2).reshape(-1)
-            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:]), blur), ids.astype(np.int32), shots))
+            q.put((augment(rng, crops.reshape(-1, *sets.shape[3:]), blur, turn_any), ids.astype(np.int32), shots))
     threading.Thread(target=work, daemon=True).start()
     return q
 
@@ -131,6 +136,12 @@ def main(argv=None) -> int:
         # episodes' prototypes alone teach them apart.
         sets = np.concatenate([sets, scribbles])
         classes = np.concatenate([classes, np.full((args.scribble_sets, 6), -1)])
+    if args.extra_scribble_sets:
+        log(f"Rendering {args.extra_scribble_sets} more dice of made-up icons (seed {args.seed + 200})")
+        extra = rendered_sets(args.extra_scribble_sets, args.seed + 200, args.renders, args.threads, args.cache, log,
+                              families=(SCRIBBLES,))
+        sets = np.concatenate([sets, extra])
+        classes = np.concatenate([classes, np.full((args.extra_scribble_sets, 6), -1)])
     if args.val_scribble_sets:
         val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
                                                  args.cache, log, families=(SCRIBBLES,))])
@@ -187,7 +198,7 @@ def main(argv=None) -> int:
     # A warm restart (--init) draws other episodes than the run it starts from.
     q = _episodes(np.random.default_rng([args.seed, int(step_var.numpy())] + ([1] if args.init else [])
                                         + ([2] if real else [])),
-                  sets, classes, args.dice, stop, args.blur, real, args.real_train, real_ids)
+                  sets, classes, args.dice, stop, args.blur, real, args.real_train, real_ids, args.turn_any)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     deadline = _deadline(args.until)

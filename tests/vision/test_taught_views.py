@@ -1,0 +1,94 @@
+"""Which views of a crop the taught reader embeds (vision.taught.Views): taught examples may be
+kept at eighth turns and other scales too, a die to read stays the mean of its quarter turns.
+The shipped embedding on the real TFLite interpreter; rendered glyph dice."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+from vision.synth.glyphs import glyph_die_style, random_glyph_faces, render_glyph_crop
+from vision.taught import DEFAULT_EMBEDDING, Embedder, TaughtExamples, TaughtReader, Views, die_vectors, \
+    example_vectors, turn_crop, view_crops
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return Embedder()
+
+
+@pytest.fixture(scope="module")
+def eighths(tmp_path_factory):
+    """The shipped network with a .json naming eighth turns and scales 0.9 and 1.1 for examples."""
+    folder = tmp_path_factory.mktemp("views")
+    model = folder / "dice_embedding.tflite"
+    shutil.copyfile(DEFAULT_EMBEDDING, model)
+    meta = json.loads(DEFAULT_EMBEDDING.with_suffix(".json").read_text(encoding="utf-8"))
+    meta.update(example_turns=8, example_scales=[0.9, 1.0, 1.1])
+    model.with_suffix(".json").write_text(json.dumps(meta), encoding="utf-8")
+    return Embedder(model)
+
+
+def _crops(seed: int, n: int = 3) -> np.ndarray:
+    g = np.random.default_rng(seed)
+    style = glyph_die_style(g, random_glyph_faces(g, family="shapes-outline"))
+    return np.stack([render_glyph_crop(g, style, v, size=48) for v in range(1, n + 1)])
+
+
+def test_without_keys_the_views_are_the_four_quarter_turns_as_shipped(shipped):
+    assert Views.of({}) == Views() and shipped.views == Views()
+    assert Views().layout() == [(0, 1.0), (90, 1.0), (180, 1.0), (270, 1.0)]
+    crops = _crops(3)
+    vectors = shipped.turned(crops)
+    quarter = np.stack([shipped(np.rot90(crops, k, axes=(1, 2)).copy()) for k in range(4)], 1)
+    assert np.allclose(vectors, quarter, atol=1e-6)
+    assert example_vectors(vectors).shape == (12, vectors.shape[-1])
+
+
+def test_examples_keep_every_view_and_a_die_is_the_mean_of_its_quarter_turns(shipped, eighths):
+    views = eighths.views
+    assert (views.example_turns, views.example_scales, views.query) == (8, (0.9, 1.0, 1.1), 4)
+    layout = views.layout()
+    assert len(layout) == 24 and layout[:4] == Views().layout() and len(set(layout)) == 24
+    crops = _crops(5)
+    every = eighths.turned(crops)
+    assert every.shape[:2] == (3, 24)
+    assert example_vectors(every, views).shape == (3 * 24, every.shape[-1])
+    # The die to read: only its four quarter turns are embedded, and they are the first views.
+    query = eighths.turned(crops, query=True)
+    assert query.shape[1] == 4 and np.allclose(query, every[:, :4], atol=1e-6)
+    assert np.allclose(die_vectors(every, views), die_vectors(shipped.turned(crops)), atol=1e-6)
+
+
+def test_a_turn_off_the_quarter_shows_no_black_corners():
+    grey = np.full((48, 48, 3), 120, np.uint8)
+    for angle, scale in ((45, 1.0), (135, 0.9), (0, 0.9), (315, 1.1)):
+        assert np.unique(turn_crop(grey, angle, scale)).tolist() == [120]
+    # and it turns the way np.rot90 does: at 90 degrees the two agree inside the crop
+    g = np.random.default_rng(1)
+    crop = (g.random((48, 48, 3)) * 255).astype(np.uint8)
+    assert np.abs(turn_crop(crop, 90).astype(int) - np.rot90(crop).astype(int)).max() <= 1
+    assert view_crops(crop[None], [(45, 1.0)]).shape == (1, 1, 48, 48, 3)
+
+
+def test_a_reader_with_eighth_turn_examples_reads_a_taught_die(tmp_path, eighths):
+    g = np.random.default_rng(8)
+    style = glyph_die_style(g, random_glyph_faces(g, family="letters-script"))
+    r = TaughtReader(TaughtExamples(tmp_path), embedder=eighths, detector=object())
+    for v in range(1, 7):
+        r.teach(f"face{v}", render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy())
+    assert all(len(vectors) == 24 for vectors in r.bank().values())
+    right = 0
+    for v in range(1, 7):
+        for _ in range(3):
+            right += r.read_crop(render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy()).label == f"face{v}"
+    assert right >= 15  # of 18: the few-shot reading works with these views (chance is 3)
+
+
+def test_views_outside_4_or_8_turns_are_refused():
+    with pytest.raises(ValueError):
+        Views(example_turns=6)
+    with pytest.raises(ValueError):
+        Views(example_scales=(3.0,))
