@@ -1,9 +1,10 @@
-"""Choosing the embedding's flag thresholds (vision.train.calibrate_embedding.choose)."""
+"""Choosing the embedding's flag thresholds (vision.train.calibrate_embedding.choose), and the
+faces no example shows that must be asked (foreign_scores)."""
 from __future__ import annotations
 
 import numpy as np
 
-from vision.train.calibrate_embedding import SILENT_TARGET, choose, figures
+from vision.train.calibrate_embedding import SILENT_TARGET, choose, few_shot_scores, figures, foreign_scores
 
 
 def rendered_rows(g, n: int) -> np.ndarray:
@@ -39,3 +40,26 @@ def test_another_set_with_more_confident_misreads_makes_the_pair_stricter():
     alone, both = choose(rendered), choose(rendered, also=(real,))
     assert figures(real, *both)["silent_misreads"] <= SILENT_TARGET < figures(real, *alone)["silent_misreads"]
     assert figures(rendered, *both)["flagged"] >= figures(rendered, *alone)["flagged"]
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+
+
+def test_faces_no_example_shows_are_read_against_another_die_and_must_be_asked():
+    """Dice of distinct icons: each face its own direction, its renders and views near it. Read
+    among its own faces every die is right and clear, so alone the pair asks nothing; read against
+    the next die's examples nothing is right, and the pair must ask it (issue 15: a face whose
+    nearest examples are far is asked)."""
+    g = np.random.default_rng(6)
+    faces = g.normal(size=(20, 6, 1, 1, 16))
+    emb = _unit(faces + 0.08 * g.normal(size=(20, 6, 4, 4, 16)))
+    own = few_shot_scores(emb, 1)
+    foreign = foreign_scores(emb, 1)
+    assert own[:, 2].all() and foreign.shape == (20 * 6 * 3, 3) and not foreign[:, 2].any()
+    assert (foreign[:, 0] < own[:, 0].min()).mean() > 0.99   # far from every example of the other die
+    alone, both = choose(own), choose(own, also=(foreign,))
+    assert figures(own, *alone)["flagged"] == 0.0
+    assert figures(foreign, *alone)["silent_misreads"] > SILENT_TARGET
+    assert figures(foreign, *both)["silent_misreads"] <= SILENT_TARGET
+    assert figures(own, *both)["silent_misreads"] == 0.0

@@ -6,7 +6,9 @@ unseen icons).
 Each calibration die is taught 1 or 3 renders per face and its other renders are read among its
 six faces. A die is flagged when its best face is far (similarity under far_below) or a second
 face comes close (margin under close_below); the pair chosen flags the fewest dice while at most
-SILENT_TARGET of them are read wrong unflagged (one pair for 1 and 3 taught together).
+SILENT_TARGET of them are read wrong unflagged (one pair for 1 and 3 taught together), and at
+most SILENT_TARGET of the faces no example shows (made-up-icon dice read against another die's
+examples: foreign_scores) go unasked.
 """
 from __future__ import annotations
 
@@ -46,6 +48,25 @@ def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None, vie
                 scores = face_scores(q, bank, labels)
                 rows.append((scores[0][1], scores[1][1], scores[0][0] == labels[f]))
     return np.array(rows, np.float64)
+
+
+def foreign_scores(emb: np.ndarray, shots: int, views=None) -> np.ndarray:
+    """Rows (best, second, False) for dice showing faces no example shows: the renders after the
+    first `shots` of each made-up-icon die (N, 6, R, V, dim; every icon on one die only) read
+    against the examples the next die was taught. Nothing it can answer is right, so each such
+    read must be asked: the far rule's case (a die of another set in the tray, a face drawn on
+    no taught example), which the dice read among their own faces never test."""
+    from ..taught import die_vectors, example_vectors, face_scores
+    labels = [str(f) for f in range(6)]
+    rows = []
+    for i in range(len(emb)):
+        other = emb[(i + 1) % len(emb)]
+        bank = {labels[f]: example_vectors(other[f, :shots], views) for f in range(6)}
+        for f in range(6):
+            for q in die_vectors(emb[i, f], views)[shots:]:
+                scores = face_scores(q, bank, labels)
+                rows.append((scores[0][1], scores[1][1], False))
+    return np.array(rows, np.float64).reshape(-1, 3)
 
 
 def choose(rows: np.ndarray, target: float = SILENT_TARGET, also: tuple[np.ndarray, ...] = ()) -> tuple[float, float]:
@@ -116,10 +137,11 @@ def figures(rows: np.ndarray, far: float, close: float) -> dict:
             "flagged": round(float(flagged.mean()), 4), "silent_misreads": round(float(np.mean(~right & ~flagged)), 4)}
 
 
-def calibrate(path, val_sets: np.ndarray, scale: float, log=print, real: bool = True) -> dict:
+def calibrate(path, val_sets: np.ndarray, scale: float, log=print, real: bool = True, foreign: int = 0) -> dict:
     """Thresholds from rendered calibration dice and (real) the real photos' calib split: at most
     SILENT_TARGET silent misreads on the rendered dice, and on the real reads at each count of
-    REAL_SHOTS taught."""
+    REAL_SHOTS taught; foreign: the last `foreign` of val_sets are made-up-icon dice, whose faces
+    read against another die's examples (foreign_scores) must be asked as often, at 1 and 3 taught."""
     from ..taught import Embedder
     embedder = Embedder(path)
     emb = embed_sets(embedder, val_sets)
@@ -127,10 +149,14 @@ def calibrate(path, val_sets: np.ndarray, scale: float, log=print, real: bool = 
     real_by = {k: real_calib_rows(embedder, (k,)) for k in REAL_SHOTS} if real else {}
     real_by = {k: r for k, r in real_by.items() if len(r)}
     real_rows = np.concatenate(list(real_by.values())) if real_by else np.zeros((0, 3))
-    far, close = choose(np.concatenate(list(rows.values())), also=tuple(real_by.values()))
+    foreign_by = {k: foreign_scores(emb[len(emb) - foreign:], k, embedder.views)
+                  for k in SHOTS if foreign > 1 and k < val_sets.shape[2]}
+    far, close = choose(np.concatenate(list(rows.values())), also=tuple(real_by.values()) + tuple(foreign_by.values()))
     figs = {f"{k}-shot": figures(r, far, close) for k, r in rows.items()}
     for k, r in real_by.items():
         figs[f"real calib split, {k} taught"] = figures(r, far, close)
+    for k, r in foreign_by.items():
+        figs[f"faces no example shows, {k} taught"] = figures(r, far, close)
     log(f"calibration ({len(val_sets)} rendered dice, seeds apart from training"
         f"{', and the real photos calib split' if len(real_rows) else ''}): far_below {far}, close_below {close}; {figs}")
     return {"far_below": far, "close_below": close,
@@ -163,7 +189,7 @@ def main(argv=None) -> int:
                                         families=(SCRIBBLES,))])
     meta_path = args.model.with_suffix(".json")
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta.update(calibrate(args.model, val, float(meta.get("scale", 10.0))))
+    meta.update(calibrate(args.model, val, float(meta.get("scale", 10.0)), foreign=args.val_scribble_sets))
     meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     return 0
 

@@ -230,7 +230,7 @@ def main(argv=None) -> int:
     rep = sets[:: max(1, len(sets) // 100), :, 0].reshape(-1, *sets.shape[3:])[:300]
     path.write_bytes(to_tflite(model, args.quantize, rep))
     from .calibrate_embedding import calibrate
-    cal = calibrate(path, val, float(scale.numpy()), log)
+    cal = calibrate(path, val, float(scale.numpy()), log, foreign=args.val_scribble_sets)
     shutil.copyfile(path, args.out / f"{args.name}.tflite")
     meta = {"input": [net.SIZE, net.SIZE], "channels": f"RGB 0..255 float32 (vision.crops.die_crop at {net.SIZE})",
             "dim": net.DIM, "quantization": args.quantize, "scale": round(float(scale.numpy()), 4),
