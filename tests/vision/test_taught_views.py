@@ -14,21 +14,34 @@ from vision.taught import DEFAULT_EMBEDDING, Embedder, TaughtExamples, TaughtRea
     example_vectors, turn_crop, view_crops
 
 
+def _embedder(folder, **views) -> Embedder:
+    """The shipped network with its .json, the view keys replaced by views (none: no keys)."""
+    model = folder / "dice_embedding.tflite"
+    shutil.copyfile(DEFAULT_EMBEDDING, model)
+    meta = json.loads(DEFAULT_EMBEDDING.with_suffix(".json").read_text(encoding="utf-8"))
+    for key in ("example_turns", "example_scales", "query_turns"):
+        meta.pop(key, None)
+    meta.update(views)
+    model.with_suffix(".json").write_text(json.dumps(meta), encoding="utf-8")
+    return Embedder(model)
+
+
 @pytest.fixture(scope="module")
-def shipped():
-    return Embedder()
+def shipped(tmp_path_factory):
+    """The shipped network read as before the views setting: four quarter turns both ways."""
+    return _embedder(tmp_path_factory.mktemp("quarter"))
 
 
 @pytest.fixture(scope="module")
 def eighths(tmp_path_factory):
     """The shipped network with a .json naming eighth turns and scales 0.9 and 1.1 for examples."""
-    folder = tmp_path_factory.mktemp("views")
-    model = folder / "dice_embedding.tflite"
-    shutil.copyfile(DEFAULT_EMBEDDING, model)
-    meta = json.loads(DEFAULT_EMBEDDING.with_suffix(".json").read_text(encoding="utf-8"))
-    meta.update(example_turns=8, example_scales=[0.9, 1.0, 1.1])
-    model.with_suffix(".json").write_text(json.dumps(meta), encoding="utf-8")
-    return Embedder(model)
+    return _embedder(tmp_path_factory.mktemp("views"), example_turns=8, example_scales=[0.9, 1.0, 1.1])
+
+
+def test_the_shipped_json_names_the_views_it_was_calibrated_with():
+    """Issue 15 round 6: examples at eighth turns and three scales, a die the mean of its quarter
+    turns; the thresholds beside them were calibrated with exactly these views."""
+    assert Embedder().views == Views(example_turns=8, example_scales=(0.9, 1.0, 1.1), query_turns=4)
 
 
 def _crops(seed: int, n: int = 3) -> np.ndarray:
