@@ -128,20 +128,15 @@ def main(argv=None) -> int:
     vocab = sorted({n for die in names for n in die})
     classes = np.array([[vocab.index(n) for n in die] for die in names])
     log(f"{len(vocab)} face classes among the training dice")
-    if args.scribble_sets:
-        log(f"Rendering {args.scribble_sets} dice of made-up icons (seed {args.seed + 100})")
-        scribbles = rendered_sets(args.scribble_sets, args.seed + 100, args.renders, args.threads, args.cache, log,
-                                  families=(SCRIBBLES,))
-        # Every made-up icon is on one die only: no class for the CosFace head (-1), the
-        # episodes' prototypes alone teach them apart.
-        sets = np.concatenate([sets, scribbles])
-        classes = np.concatenate([classes, np.full((args.scribble_sets, 6), -1)])
-    if args.extra_scribble_sets:
-        log(f"Rendering {args.extra_scribble_sets} more dice of made-up icons (seed {args.seed + 200})")
-        extra = rendered_sets(args.extra_scribble_sets, args.seed + 200, args.renders, args.threads, args.cache, log,
-                              families=(SCRIBBLES,))
-        sets = np.concatenate([sets, extra])
-        classes = np.concatenate([classes, np.full((args.extra_scribble_sets, 6), -1)])
+    # Every made-up icon is on one die only: no class for the CosFace head (-1), the episodes'
+    # prototypes alone teach them apart. The extra sets (another seed) only add more of them.
+    for count, seed, what in ((args.scribble_sets, args.seed + 100, "dice of made-up icons"),
+                              (args.extra_scribble_sets, args.seed + 200, "more dice of made-up icons")):
+        if count:
+            log(f"Rendering {count} {what} (seed {seed})")
+            scribbles = rendered_sets(count, seed, args.renders, args.threads, args.cache, log, families=(SCRIBBLES,))
+            sets = np.concatenate([sets, scribbles])
+            classes = np.concatenate([classes, np.full((count, 6), -1)])
     if args.val_scribble_sets:
         val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
                                                  args.cache, log, families=(SCRIBBLES,))])
