@@ -93,7 +93,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     first = DiceReader(detector=DiceModel(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader")
     classifier, second_look = first.classifier, first.second_look
-    sources = sources or (("model", "classifier", "blend", "reader") if DiceModel(model_path).has_face_head else
+    sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
     tried = [_calibrate(model_path, split, flip, faces, classifier, second_look)
              for flip in (False, True) for faces in sources]

@@ -31,23 +31,25 @@ def embed_sets(embedder, sets: np.ndarray, batch: int = 16) -> np.ndarray:
     return out.reshape(*sets.shape[:3], *out.shape[1:])
 
 
-def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None, views=None) -> np.ndarray:
+def few_shot_scores(emb: np.ndarray, shots: int, queries: int | None = None, views=None,
+                    foreign: bool = False) -> np.ndarray:
     """Rows (best, second, correct) for every query render of every die (N, 6, R, V, dim),
     taught its first `shots` renders of each face; queries: its last `queries` renders (else the
     rest). Examples and queries are made as TaughtReader makes them with `views`
-    (vision.taught.Views; None: quarter turns)."""
+    (vision.taught.Views; None: quarter turns). foreign: each die is read against the examples
+    the next die was taught instead of its own (foreign_scores), and no read is right."""
     from ..taught import die_vectors, example_vectors, face_scores
     rows = []
     labels = [str(f) for f in range(6)]
     first = shots if queries is None else emb.shape[2] - queries
-    for turned in emb:
-        bank = {labels[f]: example_vectors(turned[f, :shots], views) for f in range(6)}
-        die = [die_vectors(turned[f], views) for f in range(6)]
+    for i, turned in enumerate(emb):
+        taught = emb[(i + 1) % len(emb)] if foreign else turned
+        bank = {labels[f]: example_vectors(taught[f, :shots], views) for f in range(6)}
         for f in range(6):
-            for q in die[f][first:]:
+            for q in die_vectors(turned[f], views)[first:]:
                 scores = face_scores(q, bank, labels)
-                rows.append((scores[0][1], scores[1][1], scores[0][0] == labels[f]))
-    return np.array(rows, np.float64)
+                rows.append((scores[0][1], scores[1][1], not foreign and scores[0][0] == labels[f]))
+    return np.array(rows, np.float64).reshape(-1, 3)
 
 
 def foreign_scores(emb: np.ndarray, shots: int, views=None) -> np.ndarray:
@@ -56,17 +58,7 @@ def foreign_scores(emb: np.ndarray, shots: int, views=None) -> np.ndarray:
     against the examples the next die was taught. Nothing it can answer is right, so each such
     read must be asked: the far rule's case (a die of another set in the tray, a face drawn on
     no taught example), which the dice read among their own faces never test."""
-    from ..taught import die_vectors, example_vectors, face_scores
-    labels = [str(f) for f in range(6)]
-    rows = []
-    for i in range(len(emb)):
-        other = emb[(i + 1) % len(emb)]
-        bank = {labels[f]: example_vectors(other[f, :shots], views) for f in range(6)}
-        for f in range(6):
-            for q in die_vectors(emb[i, f], views)[shots:]:
-                scores = face_scores(q, bank, labels)
-                rows.append((scores[0][1], scores[1][1], False))
-    return np.array(rows, np.float64).reshape(-1, 3)
+    return few_shot_scores(emb, shots, views=views, foreign=True)
 
 
 def choose(rows: np.ndarray, target: float = SILENT_TARGET, also: tuple[np.ndarray, ...] = ()) -> tuple[float, float]:
