@@ -95,7 +95,12 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     classifier, second_look = first.classifier, first.second_look
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
-    tried = [_calibrate(model_path, split, flip, faces, classifier, second_look)
+    # Read once: every (flip, faces) pair below reads the same photos.
+    images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
+              for shot in photos(name, split)]
+    if not images:
+        raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
+    tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look)
              for flip in (False, True) for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
@@ -104,12 +109,10 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
-def _calibrate(model_path: Path, split: str, flip: bool, faces: str, classifier, second_look: str = "unsure") -> dict:
+def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, classifier,
+               second_look: str = "unsure") -> dict:
+    """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split."""
     model = DiceModel(model_path, find_from=FLOOR, flip=flip)
-    images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
-              for shot in photos(name, split)]
-    if not images:
-        raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if faces == "reader":
         return _calibrate_reader(model, images, flip, split, classifier, second_look)
     shots = []
