@@ -57,7 +57,8 @@ def hand_in_tray(frame_bgr: np.ndarray, dice_boxes=()) -> bool:
 
 # sRGB (D65) to CIE Lab as OpenCV's COLOR_BGR2LAB defines it for 8-bit pictures. OpenCV builds
 # lookup tables on its first Lab conversion: 5 MB that stay for the process's life and about
-# 100 ms of CPU, for this 160-pixel-wide picture. Here: a 256-entry table and a few ms.
+# 100 ms of CPU, for this 160-pixel-wide picture. Here: a 256-entry table, and 0.5 ms a frame
+# against OpenCV's 0.06 ms once its tables are built (the whole hand check: 3.2 ms a frame).
 _LINEAR = np.array([v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
                     for v in np.arange(256) / 255.0], np.float32)
 # Rows X, Y, Z from B, G, R, with X and Z divided by D65's white (0.950456, 1.088754).
