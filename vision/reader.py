@@ -176,9 +176,10 @@ class DiceReader:
         if not scales or any(f <= 0 for f in scales):
             raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
         self.scales = tuple(scales)
-        # OpenCV builds its Lab tables on its first Lab conversion (vision.hand): about 100 ms of
-        # CPU on this machine, once per process. Paid here, at load, not by the first roll read
-        # (it was the p95 and max of the bench's 20 tilted-webcam test photos: 96.5 ms).
+        # The hand check's first call pays one-time costs (NumPy and OpenCV code paged in, buffers):
+        # 16.7 ms against 3 ms after, on this machine (2026-12-03). Paid here, at load, not by the
+        # first roll read. (It was about 100 ms while vision.hand used OpenCV's Lab conversion, whose
+        # tables are built on first use: the p95 and max of the bench's 20 tilted-webcam test photos.)
         hand_in_tray(np.zeros((48, 64, 3), np.uint8))
 
     @property
