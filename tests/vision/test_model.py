@@ -64,3 +64,55 @@ def test_the_shipped_detector_reads_a_plain_rendered_tray():
     assert sorted(reading.faces) == [1, 3, 5, 6]
     for die in reading.dice:
         assert die.label == f"pip{die.face}" and 0.0 <= die.confidence <= 1.0
+
+
+def test_fitted_size_pads_wide_frames_at_the_bottom_and_tall_ones_at_the_right():
+    from vision.model import fitted_size
+    assert fitted_size(640, 480, 4 / 3) == (640, 480)
+    assert fitted_size(641, 480, 4 / 3) == (641, 480)      # within the tolerance: resized as it is
+    assert fitted_size(1280, 720, 4 / 3) == (1280, 960)
+    assert fitted_size(384, 512, 4 / 3) == (683, 512)
+
+
+def test_fit_aspect_keeps_a_4_3_frame_and_pads_others_by_repeating_their_edge():
+    from vision.model import fit_aspect
+    frame = np.random.default_rng(3).integers(0, 255, (480, 640, 3), dtype=np.uint8)
+    assert fit_aspect(frame, 4 / 3) is frame
+    wide = frame[:360]
+    padded = fit_aspect(wide, 4 / 3)
+    assert padded.shape == (480, 640, 3)
+    assert np.array_equal(padded[:360], wide) and np.array_equal(padded[479], wide[359])
+    tall = frame[:, :300]
+    assert fit_aspect(tall, 4 / 3).shape == (480, 640, 3)
+
+
+@pytest.mark.parametrize("cut, seed, faces", [("wide", 702, [1, 3, 5, 6]), ("tall", 719, [1, 3, 5])])
+def test_the_detector_finds_the_dice_of_a_frame_of_another_shape_where_they_are(cut, seed, faces):
+    """A 16:9 or portrait frame is padded, not squashed: the boxes come back in its own pixels."""
+    from vision.model import DiceModel
+    s = scene(seed, len(faces), faces=faces, tilt_max=10.0, touching=0.0, surface="felt")
+    boxes = [d.box for d in s.dice]
+    if cut == "wide":   # the band of rows holding every die, 16:9
+        top = max(0, min(b[1] for b in boxes) - 20)
+        frame, shift = s.image[top:top + 360], (0, top)
+    else:               # the columns holding every die: a portrait frame
+        left = max(0, min(b[0] for b in boxes) - 20)
+        frame, shift = s.image[:, left:max(b[2] for b in boxes) + 20], (left, 0)
+        assert frame.shape[1] < 0.5 * frame.shape[0]
+    assert all(b[1] - shift[1] >= 0 and b[3] - shift[1] <= frame.shape[0] and
+               b[0] - shift[0] >= 0 and b[2] - shift[0] <= frame.shape[1] for b in boxes)
+    found = DiceModel().detect(np.ascontiguousarray(frame))
+    assert len(found) == len(boxes)
+    h, w = frame.shape[:2]
+    for b in boxes:
+        truth = (b[0] - shift[0], b[1] - shift[1], b[2] - shift[0], b[3] - shift[1])
+        best = max(found, key=lambda d: _iou(d.box, truth))
+        assert _iou(best.box, truth) > 0.5
+        assert 0 <= best.box[0] < best.box[2] <= w and 0 <= best.box[1] < best.box[3] <= h
+
+
+def _iou(a, b) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
