@@ -1,0 +1,68 @@
+"""bench/real_shifts.py: each change of a photo carries its labels along (the bench's figures are
+only as right as the boxes it moves)."""
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+
+_SPEC = importlib.util.spec_from_file_location(
+    "real_shifts", Path(__file__).resolve().parents[2] / "bench" / "real_shifts.py")
+shifts = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(shifts)
+
+
+def _photo():
+    """A 480x640 picture with two bright squares where its two labelled 'dice' lie."""
+    img = np.zeros((480, 640, 3), np.uint8)
+    dice = ((3, (100, 50, 140, 90)), (5, (500, 400, 560, 460)))
+    for _, (x0, y0, x1, y1) in dice:
+        img[y0:y1, x0:x1] = 255
+    return img, dice
+
+
+def test_turning_moves_every_box_onto_its_die():
+    img, dice = _photo()
+    for turn in (shifts.turned_180, shifts.turned_90):
+        out, moved, partial = turn(img, dice)
+        assert partial == () and [f for f, _ in moved] == [3, 5]
+        for _, box in moved:
+            x0, y0, x1, y1 = (int(v) for v in box)
+            assert out[y0:y1, x0:x1].size > 0 and out[y0:y1, x0:x1].min() == 255
+        assert out.sum() == img.sum()
+
+
+def test_a_16_9_band_keeps_the_dice_inside_and_sets_the_cut_ones_apart():
+    img, dice = _photo()
+    out, kept, partial = shifts.wide(0.0)(img, dice)          # rows 0..359: the second die is cut off
+    assert out.shape == (360, 640, 3)
+    assert kept == ((3, (100, 50, 140, 90)),) and partial == ()
+    out, kept, partial = shifts.wide(1.0)(img, dice)          # rows 120..479
+    assert kept == ((5, (500, 280, 560, 340)),) and partial == ()
+    cut = ((4, (200, 100, 240, 140)),)                        # straddles the top band's edge at row 120
+    _, kept, partial = shifts.wide(1.0)(img, cut)
+    assert kept == () and partial == ((200, 0, 240, 20),)
+
+
+def test_a_die_cut_by_the_band_is_neither_missed_nor_a_box_on_no_die():
+    from vision.reader import DiceReading, DieRead
+    box = (200, 0, 240, 20)
+    seen = DiceReading((DieRead(4, "pip4", 0.99, box, "white", False),))
+    counts = shifts.count(seen, (), (box,))
+    assert counts["dice"] == 0 and counts["no_die"] == 0
+    assert shifts.count(seen, (), ())["no_die"] == 1
+
+
+def test_a_mosaic_shrinks_each_photo_and_its_boxes_alike(tmp_path):
+    import cv2
+    from vision.realdata import LabelledPhoto
+    img, dice = _photo()
+    shots = []
+    for i in range(4):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), img)
+        shots.append(LabelledPhoto(tmp_path / f"{i}.png", dice))
+    [(frame, labels, partial)] = list(shifts.mosaics(shots, 2))
+    assert frame.shape == (480, 640, 3) and partial == () and len(labels) == 8
+    for _, box in labels:
+        x0, y0, x1, y1 = (int(round(v)) for v in box)
+        assert frame[y0 + 1:y1 - 1, x0 + 1:x1 - 1].min() > 200
+    assert labels[2] == (3, (100 / 2 + 320, 50 / 2, 140 / 2 + 320, 90 / 2))
