@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import cv2
@@ -28,6 +28,8 @@ import numpy as np
 from companion.events import InputEvent
 
 CONNECTED, UNAVAILABLE = "connected", "unavailable"
+# [camera] rotation: degrees clockwise -> OpenCV's turn of the frame (0: none).
+TURNS = {0: None, 90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
 # How long "read the dice now" waits for the tray to lie still before reading what is there.
 FORCED_READ_WAIT = 4.0
 
@@ -47,8 +49,12 @@ class DiceCamera:
 
     def __init__(self, source: str, post: Callable[[InputEvent], None], *, model: str = "",
                  fps: float = 15.0, backoff: tuple[float, float] = (0.5, 8.0),
-                 open_source: Callable | None = None, make_reader: Callable | None = None):
+                 open_source: Callable | None = None, make_reader: Callable | None = None,
+                 rotation: int = 0):
+        if rotation not in TURNS:
+            raise ValueError(f"The camera's rotation is one of 0, 90, 180, 270 degrees, not {rotation!r}.")
         self.spec = source
+        self.rotation = rotation         # degrees clockwise each frame is turned before it is read
         self.post = post
         self.model = model
         self.fps = fps
@@ -197,6 +203,8 @@ class DiceCamera:
                 if roll is not None:
                     roll()
             frame = source.read()
+            if TURNS[self.rotation] is not None:   # the reader, the live view and the settle logic see it turned
+                frame = replace(frame, image=cv2.rotate(frame.image, TURNS[self.rotation]))
             self.frames += 1
             self._tell(CONNECTED, "The dice camera is back.")
             if forced_now:

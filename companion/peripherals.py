@@ -33,7 +33,8 @@ class Peripherals:
         self.devices = TableDevices(config, pin_factory=pin_factory)
         self.notifier = notifier or Notifier()
         self.camera = camera if camera is not None else (
-            DiceCamera(config.camera.source, table.post, model=config.camera.model)
+            DiceCamera(config.camera.source, table.post, model=config.camera.model,
+                       rotation=config.camera.rotation)
             if config.camera.source else None)
         self.problems: list[str] = []
         self._camera_said = ""

@@ -172,6 +172,8 @@ def check_camera(config: Config) -> Check:
     simulated = scheme == "sim" or name == "auto: sim:"
     state = "warn" if simulated else "ok"
     note = " (the simulator: no real camera configured)" if simulated else ""
+    if config.camera.rotation:
+        note += f", turned {config.camera.rotation} degrees before reading"
     return Check("camera", state, f"{name if scheme == 'auto' else spec} gives {w}x{h} pictures{note}",
                  fix='on the Pi set [camera] source = "picamera2:" (or "v4l2:0" for a USB camera)')
 

@@ -55,6 +55,7 @@ def test_data_dir_follows_systemd_then_xdg(tmp_path):
     ('[panel]\nbaudrate = 1234\n', "panel.baudrate", ("panel", "baudrate", 115200)),
     ('[camera]\nsource = "webcam"\n', "camera.source", ("camera", "source", "auto:")),
     ('[screen]\nrotation = 45\n', "screen.rotation", ("screen", "rotation", 0)),
+    ('[camera]\nrotation = 45\n', "camera.rotation", ("camera", "rotation", 0)),
     ('[screen]\nwidth = true\n', "screen.width", ("screen", "width", 800)),
     ('[touch]\nprovider = "tuio"\n', "touch.provider", ("touch", "provider", "mouse")),
 ])
@@ -64,6 +65,12 @@ def test_a_bad_value_names_its_key_and_keeps_the_default(tmp_path, text, key, ke
     assert f": {key}: " in warnings[0] and "using the default" in warnings[0]
     section, name, default = kept
     assert getattr(getattr(config, section), name) == default
+
+
+def test_the_camera_can_be_turned_for_a_camera_mounted_upside_down(tmp_path):
+    config, warnings = load(tmp_path, '[camera]\nsource = "v4l2:0"\nrotation = 180\n')
+    assert warnings == [] and (config.camera.source, config.camera.rotation) == ("v4l2:0", 180)
+    assert load(tmp_path, "")[0].camera.rotation == 0
 
 
 def test_other_keys_of_a_section_survive_a_bad_one(tmp_path):

@@ -38,6 +38,7 @@ port = "{link}"
 [camera]
 source = "sim:"
 model = "{tmp_path / 'nothing.tflite'}"
+rotation = 180
 [data]
 dir = "{tmp_path / 'data'}"
 """)
@@ -52,6 +53,7 @@ dir = "{tmp_path / 'data'}"
     assert lines["display"].split()[0] == "ok" and "card1" in lines["display"]
     assert lines["touch"].split()[0] == "ok"
     assert lines["camera"].split()[0] == "warn"       # the simulator is not a camera
+    assert "turned 180 degrees before reading" in lines["camera"]
     assert lines["gpio"].split()[0] == "ok"
     assert lines["panel"].split()[0] == "ok" and "1.0-sim" in lines["panel"]
     assert lines["model"].split()[0] == "FAIL" and "nothing.tflite" in lines["model"]

@@ -80,6 +80,33 @@ def test_reading_an_empty_tray_on_request_gives_no_dice(tmp_path):
         camera.close()
 
 
+def test_a_camera_mounted_upside_down_is_read_the_right_way_up(tmp_path):
+    """[camera] rotation = 180: the frames are turned before the reader, the settle logic and the
+    live view see them, so the dice are read (and shown) as an upright camera would."""
+    picture = tmp_path / "upside-down.png"
+    tray = tray_picture(tmp_path / "upright.png", dice=3, seed=5)
+    upright = cv2.imread(str(tmp_path / "upright.png"))
+    assert cv2.imwrite(str(picture), cv2.rotate(upright, cv2.ROTATE_180))
+    events = EventQueue()
+    camera = DiceCamera(f"file:{picture}", events.put, rotation=180).start()
+    try:
+        camera.read_now()
+        reading = next_event(events, "dice").value
+        assert sorted(reading.faces) == sorted(d.face for d in tray.truth)
+        truth_boxes = sorted(d.box for d in tray.truth)      # the upright frame's pixels
+        read_boxes = sorted(d.box for d in reading.dice)
+        assert all(abs(a - b) <= 6 for t, r in zip(truth_boxes, read_boxes) for a, b in zip(t, r))
+        shown = camera.picture(640).image                   # RGB, the upright frame's size
+        assert abs(shown.astype(int) - cv2.cvtColor(upright, cv2.COLOR_BGR2RGB)).mean() < 3
+    finally:
+        camera.close()
+
+
+def test_a_camera_rotation_other_than_quarter_turns_is_refused():
+    with pytest.raises(ValueError, match="rotation is one of 0, 90, 180, 270 degrees, not 45"):
+        DiceCamera("sim:", EventQueue().put, rotation=45)
+
+
 @pytest.mark.parametrize("spec", ["nonsense:1", "sim:?dice=99"])
 def test_a_bad_camera_source_is_a_message_not_a_crash(spec):
     events = EventQueue()
