@@ -3,6 +3,7 @@
 `make train` runs this from scratch (about 75 minutes on 2 CPU cores with the defaults; the log
 prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work. A short
 fine-tune from the shipped weights: --init models/dice_detector.weights.h5 --steps 1500.
+--real-small 0.4 shows 40 % of the real train images with smaller dice (mosaics, a wider zoom-out).
 """
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ def parse(argv):
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
     p.add_argument("--real", type=int, default=4,
                    help="images per batch from the real train split (vision.realdata); 0: renders only")
+    p.add_argument("--real-small", type=float, default=0.0,
+                   help="share of the real images shown with smaller dice (2x2 or 3x3 mosaics of train "
+                        "photos, or one zoomed out to 0.4-0.7; vision.train.trays.small_real); 0: none")
     p.add_argument("--head-weight", type=float, default=2.0,
                    help="weight of the face head's cross-entropy in the loss")
     p.add_argument("--threads", type=int, default=2)
@@ -48,10 +52,10 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0):
+def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_small=0.0):
     """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains."""
     from .detector import targets
-    from .trays import augment
+    from .trays import augment, real_image
     q: queue.Queue = queue.Queue(maxsize=6)
 
     def work():
@@ -61,8 +65,11 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0):
                 pool = real if k < n_real and len(real[0]) else synth
                 if n_real <= k < n_real + n_icons and icons is not None and len(icons[0]):
                     pool = icons
-                i = int(rng.integers(len(pool[0])))
-                x, d = augment(rng, pool[0][i], pool[1][i])
+                if pool is real:
+                    x, d = real_image(rng, real, real_small)
+                else:
+                    i = int(rng.integers(len(pool[0])))
+                    x, d = augment(rng, pool[0][i], pool[1][i])
                 h, r = targets(d[:, :4], d[:, 4].astype(int))
                 xs.append(x), hs.append(h), rs.append(r)
             q.put((np.stack(xs), np.stack(hs), np.stack(rs)))
@@ -83,7 +90,7 @@ def main(argv=None) -> int:
         if args.icons and args.icon_trays else None
     real = real_train(size) if args.real else (np.zeros((0,)), [])
     log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
-        f"({args.real} per batch of {args.batch})")
+        f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice)")
     rendered_s = time.monotonic() - started
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -126,7 +133,7 @@ def main(argv=None) -> int:
 
     stop = threading.Event()
     q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop,
-                 icons, args.icons)
+                 icons, args.icons, args.real_small)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):

@@ -1,0 +1,134 @@
+"""The detector's real training images with smaller dice (vision.train.trays: mosaic, small_real,
+real_image): every box lands on its die, and only the train split is ever used."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.train.trays import augment, mosaic, real_image, real_train, small_real
+
+W, H = 320, 240
+
+
+def _pool(n: int = 6, seed: int = 0):
+    """n dark photos each with 1-3 bright squares of 20-40 px (the 'dice'), away from the edges
+    (the zoom-out pads with the border: a die on it would smear into the padding)."""
+    rng = np.random.default_rng(seed)
+    images, dice = [], []
+    for _ in range(n):
+        img = np.full((H, W, 3), 20, np.uint8)
+        d = []
+        for _ in range(int(rng.integers(1, 4))):
+            for _ in range(100):
+                s = int(rng.integers(20, 41))
+                x0, y0 = int(rng.integers(30, W - 30 - s)), int(rng.integers(30, H - 30 - s))
+                box = (x0, y0, x0 + s, y0 + s)
+                if all(box[2] + 6 < b[0] or b[2] + 6 < box[0] or box[3] + 6 < b[1] or b[3] + 6 < box[1] for b in d):
+                    break
+            img[box[1]:box[3], box[0]:box[2]] = 240
+            d.append(box)
+        images.append(img)
+        dice.append(np.array([(*b, 1 + k) for k, b in enumerate(d)], np.float32))
+    return np.stack(images), dice
+
+
+def _boxes_on_their_dice(image, dice):
+    """Every box's middle is bright; every bright blob inside the frame holds a box centre (no die
+    unlabelled; a blob on the frame's edge may be a die whose centre left, its label dropped)."""
+    grey = np.asarray(image, np.float32).mean(axis=2)
+    bright = grey > (grey.max() + grey.min()) / 2
+    for x0, y0, x1, y1, _ in dice:
+        cx, cy = int((x0 + x1) / 2), int((y0 + y1) / 2)
+        assert bright[cy, cx], f"box {x0:.0f},{y0:.0f},{x1:.0f},{y1:.0f} is not on a die"
+        assert 0 <= x0 < x1 <= W and 0 <= y0 < y1 <= H
+    n, blobs, stats, _ = cv2.connectedComponentsWithStats(bright.astype(np.uint8))
+    centres = [(int((d[0] + d[2]) / 2), int((d[1] + d[3]) / 2)) for d in dice]
+    for k in range(1, n):
+        x, y, w, h = stats[k, :4]
+        if x == 0 or y == 0 or x + w == W or y + h == H:
+            continue
+        assert any(blobs[cy, cx] == k for cx, cy in centres), f"blob {stats[k]} has no box"
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_a_mosaic_shrinks_each_photo_into_its_cell_with_its_boxes(k):
+    images, dice = _pool()
+    rng = np.random.default_rng(k)
+    for _ in range(20):
+        image, d = mosaic(rng, images, dice, k)
+        assert image.shape == (H, W, 3) and image.dtype == np.uint8
+        _boxes_on_their_dice(image, d)
+        # Every die of a cell is 1/k of its size.
+        sizes = d[:, 2] - d[:, 0]
+        assert sizes.max() <= 40 / k + 1 and sizes.min() >= 20 / k - 1
+
+
+def test_small_real_images_show_smaller_dice_and_boxes_on_them():
+    images, dice = _pool()
+    rng = np.random.default_rng(3)
+    ratios = []
+    for _ in range(150):
+        x, d = small_real(rng, images, dice)
+        assert x.shape == (H, W, 3)
+        _boxes_on_their_dice(x, d)
+        ratios += list((d[:, 2] - d[:, 0]) / 30.0)     # the squares are 20-40 px as taken
+    # Mosaics and the zoom-out all show dice smaller than taken: none above 0.7 x 40 px.
+    assert max(ratios) * 30 <= 0.7 * 40 + 1.5
+    assert np.median(ratios) < 0.6
+
+
+def test_a_zoom_out_to_0_4_pads_with_the_photo_border_and_keeps_the_boxes():
+    images, dice = _pool()
+    rng = np.random.default_rng(5)
+    for i in range(len(images)):
+        x, d = augment(rng, images[i], dice[i], zoom=(0.4, 0.41))
+        assert len(d) == len(dice[i])
+        _boxes_on_their_dice(x, d)
+        np.testing.assert_allclose(d[:, 2] - d[:, 0], (dice[i][:, 2] - dice[i][:, 0]) * 0.405, atol=0.6)
+
+
+def test_real_image_without_the_option_draws_as_before():
+    """--real-small 0 (the default): the same random draws, the same images as augment alone."""
+    images, dice = _pool()
+    a, b = np.random.default_rng(9), np.random.default_rng(9)
+    for _ in range(10):
+        x, d = real_image(a, (images, dice), 0.0)
+        i = int(b.integers(len(images)))
+        y, e = augment(b, images[i], dice[i])
+        np.testing.assert_array_equal(x, y)
+        np.testing.assert_array_equal(d, e)
+
+
+def _fake_set(root, photos: int = 16):
+    """Train photos (blocks 0 and 2 of every 4 photos) grey with a white die of face 3; calib and
+    test photos pure red with a pink die of face 5, so their pixels and their labels both show."""
+    from vision.realdata import split_of
+    folder = root / "fake-set"
+    (folder / "images").mkdir(parents=True)
+    labels = {}
+    for i in range(photos):
+        train = split_of(i) == "train"
+        image = np.full((480, 640, 3), (90, 90, 90) if train else (0, 0, 255), np.uint8)
+        cv2.rectangle(image, (200, 160), (260, 220), (250, 250, 250) if train else (200, 200, 255), -1)
+        name = f"p{i:02d}.jpg"
+        cv2.imwrite(str(folder / "images" / name), image)
+        labels[name] = [{"face": 3 if train else 5, "box": [200, 160, 260, 220]}]
+    (folder / "labels.json").write_text(json.dumps(labels))
+
+
+def test_no_calib_or_test_photo_is_ever_used(tmp_path):
+    _fake_set(tmp_path)
+    real = real_train((W, H), sets=("fake-set",), root=tmp_path)
+    assert len(real[0]) == 8                               # 16 photos: 0-3 and 8-11 are train
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        x, d = real_image(rng, real, small=0.5)
+        x = np.asarray(x, np.float32)
+        # augment's colour change (channel gains 0.85-1.15, light 0.7-1.3, one offset) keeps a
+        # train photo's grey and white within 67 levels across channels; a calib or test photo's
+        # red stays at least 151 above its blue and green (unless the image went grey: its labels).
+        assert (x[..., 2] - x[..., :2].max(axis=2)).max() < 100
+        assert (d[:, 4] == 3).all()
