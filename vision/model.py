@@ -146,8 +146,8 @@ def fit_aspect(frame_bgr: np.ndarray, aspect: float) -> np.ndarray:
     """The frame padded at its bottom (a wide frame) or right (a tall one) to the network's aspect
     ratio by repeating its last row or column: its dice keep their shape. Squashed into the 4:3
     input instead, a 16:9 webcam frame's dice were stretched tall, as no training tray showed them.
-    Measured on the real calib photos cut to 16:9 (top, centre and bottom crops of both sets: 592
-    dice; a die less than 90 % inside is not counted either way), squashed -> padded: 528 -> 543
+    Measured on the real calib photos cut to 16:9 (bench/real_shifts.py's top, middle and bottom bands
+    of both sets: 592 dice; a die less than 90 % inside is not counted either way), squashed -> padded: 528 -> 543
     read right, 12 -> 9 silent misreads, 30 -> 29 boxes on no die. Padding in the frame's mean
     colour read 544 but left 43 boxes on no die (the hard edge). The same photos turned to portrait
     (233 dice, which also turns the slanted dice's side faces sideways): 169 read right either way,
