@@ -73,3 +73,15 @@ def test_steep_crops_are_their_own_cached_set():
     assert k == 3 and crop.shape == (48, 48, 3)
     assert np.array_equal(crop, render_die_crop(np.random.default_rng(rng), 4, steep=True))
     assert not np.array_equal(crop, render_die_crop(np.random.default_rng(rng), 4))
+
+
+def test_the_card_says_when_steep_views_were_trained_on(tmp_path: Path):
+    from vision.train.card import write_card
+
+    from .helpers import MODEL
+    for steep, said in ((0, False), (14000, True)):
+        card = tmp_path / f"card-{steep}.md"
+        write_card(card, model=MODEL, labels=LABELS, input_size=48, quantize="int8",
+                   recipe={"steep-view crops": steep, "command": "", "crop_margin": 1.15}, scores={"held-out": "1"},
+                   comparison=[("int8", 1, {"held-out": "1"})], timings={}, params=1)
+        assert ("Steep-view crops (`--steep`) are added" in card.read_text()) == said
