@@ -1,7 +1,7 @@
 """Perspective rendering of one die (a rounded cube) onto a small BGRA patch."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -48,6 +48,10 @@ class DieSprite:
     mask: np.ndarray                   # where the die is, opaque or not (for shadows and overlap)
     box: tuple[int, int, int, int]     # tight box of the die in patch pixels (x1, y1 exclusive)
     top_quad: np.ndarray               # 4x2 corners of the top face in patch pixels
+    # What each face shows (top is the label), and the area in view (patch pixels) of each face
+    # turned toward the camera: what a steep view changes is which face looks biggest.
+    values: dict[str, int] = field(default_factory=dict)
+    areas: dict[str, float] = field(default_factory=dict)
 
 
 def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, light: np.ndarray,
@@ -86,6 +90,7 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     alpha = sil * style.opacity
     tex_size = int(np.clip(scale * 1.0, 24, 256))
     top_quad = None
+    areas: dict[str, float] = {}
     cam = np.array([0, 0, distance])
     # A translucent die shows the pips of its far faces faintly through the body: draw those first.
     order = [(name, False) for name in _FACES]
@@ -101,6 +106,8 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
                          for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
         if name == "top":
             top_quad = quad / ss
+        if not far:
+            areas[name] = float(cv2.contourArea(quad)) / ss ** 2
         tex = face_texture(values[name], style, tex_size, int(rng.integers(4)), rng)
         src = np.array([[0, 0], [tex_size, 0], [tex_size, tex_size], [0, tex_size]], np.float32)
         # Warp only into the face's own bounding rectangle: most of the patch is other faces.
@@ -128,4 +135,4 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     solid = cv2.resize(sil, (patch, patch), interpolation=cv2.INTER_AREA)
     ys, xs = np.nonzero(solid > 0.5)
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
-    return DieSprite(img, alpha, solid, box, top_quad)
+    return DieSprite(img, alpha, solid, box, top_quad, values, areas)

@@ -89,15 +89,15 @@ def _box(g: np.random.Generator, kind: str, placed: list[Placed], frame: int):
 
 
 def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 42.0,
-                          size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> np.ndarray:
+                          size: int = INPUT_SIZE, margin: float = CROP_MARGIN, steep: bool = False) -> np.ndarray:
     """A crop, by the crop convention (at size and margin), of a box that holds no one die (see
-    the module's account)."""
+    the module's account); steep: among dice seen as die_scene's steep views."""
     g = as_generator(rng)
     kind = str(g.choice(KINDS, p=WEIGHTS))
     if kind == "grain":
         return _grain_crop(g, edge, size, margin)
     neighbours = int(g.integers(1, 5)) if kind in ("between", "pair") else None
-    image, placed, _ = die_scene(g, int(g.integers(1, 7)), edge, tilt_max, neighbours)
+    image, placed, _ = die_scene(g, int(g.integers(1, 7)), edge, tilt_max, neighbours, steep=steep)
     frame = image.shape[0]
     for _ in range(20):
         box = _box(g, kind, placed, frame)

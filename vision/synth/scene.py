@@ -14,6 +14,15 @@ from .style import background, camera_effects, random_die_style
 
 EDGE_RANGE = (20.0, 120.0)
 CROP_EDGE_MAX = 60.0
+# Steep views (die_scene(steep=True)): a phone held 45-65 degrees off vertical over a tray. The top
+# face is foreshortened by cos(lean), the face toward the camera by sin(lean): past 45 degrees the
+# face the label names is no longer the biggest in view, which the default renders never show.
+STEEP_LEAN = (45.0, 65.0)
+# How far a die of a steep view tips on its own (degrees, sd): it rests flat on the table, so
+# its tilt is the camera's lean give or take a little, not the default scenes' spread.
+STEEP_JITTER = 3.0
+# The direction of a steep view's lean scatters this much (radians, sd) about image-down.
+STEEP_TURN = 0.25
 
 
 @dataclass(frozen=True)
@@ -49,24 +58,31 @@ def random_light(rng: np.random.Generator) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
-def random_rotation(rng: np.random.Generator, tilt_max: float, lean=(0.0, 0.0)) -> np.ndarray:
+def random_rotation(rng: np.random.Generator, tilt_max: float, lean=(0.0, 0.0),
+                    jitter: float | None = None) -> np.ndarray:
     """A resting die seen by a camera: any turn, tipped by up to tilt_max degrees.
 
     lean is a common (tilt, direction) shared by the dice of one scene: a camera looking
-    obliquely tips every die the same way.
+    obliquely tips every die the same way. jitter is the sd (degrees) of each die's own tip
+    about it; None: 0.2 tilt_max, the spread every default render was drawn with.
     """
-    tx = lean[0] * np.cos(lean[1]) + rng.normal(0, tilt_max / 3) * 0.6
-    ty = lean[0] * np.sin(lean[1]) + rng.normal(0, tilt_max / 3) * 0.6
+    if jitter is None:
+        # Kept in this exact form: seeded renders (and the rendered sets' cache) depend on it.
+        tx = lean[0] * np.cos(lean[1]) + rng.normal(0, tilt_max / 3) * 0.6
+        ty = lean[0] * np.sin(lean[1]) + rng.normal(0, tilt_max / 3) * 0.6
+    else:
+        tx = lean[0] * np.cos(lean[1]) + rng.normal(0, jitter)
+        ty = lean[0] * np.sin(lean[1]) + rng.normal(0, jitter)
     tilt = min(float(np.hypot(tx, ty)), tilt_max)
     return rotation(rng.uniform(0, 2 * np.pi), np.radians(tilt), float(np.arctan2(ty, tx)))
 
 
 def make_die(rng, face: int, edge: float, light, tilt_max: float, style: DieStyle | None = None,
-             lean=(0.0, 0.0), distance: float | None = None) -> tuple[DieSprite, DieStyle]:
+             lean=(0.0, 0.0), distance: float | None = None, jitter: float | None = None) -> tuple[DieSprite, DieStyle]:
     style = style or random_die_style(rng)
     dist = distance if distance is not None else float(rng.uniform(5.0, 14.0))
     ss = 3 if edge < 24 else 2
-    sprite = render_die(face, style, edge, random_rotation(rng, tilt_max, lean), light, rng, dist, ss)
+    sprite = render_die(face, style, edge, random_rotation(rng, tilt_max, lean, jitter), light, rng, dist, ss)
     if rng.random() < 0.35 and sprite.top_quad is not None:
         _add_glare(rng, sprite)
     return sprite, style
@@ -259,10 +275,13 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
 
 
 def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt_max: float = 42.0,
-              neighbours: int | None = None, style: DieStyle | None = None) -> tuple[np.ndarray, list[Placed], float]:
+              neighbours: int | None = None, style: DieStyle | None = None,
+              steep: bool = False) -> tuple[np.ndarray, list[Placed], float]:
     """A square patch of tray with one die showing face in its middle (placed[0]) and maybe
     neighbours touching it; returns the image, the dice placed and the die's edge in pixels.
-    style fixes the die's look (a glyph die's, say); else it is random."""
+    style fixes the die's look (a glyph die's, say); else it is random. steep: the camera leans
+    STEEP_LEAN degrees toward image-down and the dice rest flat (tilt_max is not used); face is
+    still the world-top face, now often smaller in view than the side face below it."""
     if not 1 <= face <= 6:
         raise ValueError(f"A six-sided die shows 1 to 6, not {face}.")
     if edge is None:
@@ -274,12 +293,18 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
     # A steep view comes from a camera looking forward and down: the side faces it sees are at
     # the bottom of the frame (direction pi/2 tips the top face up the image). Near-vertical
     # cameras see dice tipped any way (lens distortion, dice leaning on each other).
-    tilt = tilt_max * float(np.sqrt(g.random()))
-    direction = np.pi / 2 + g.normal(0, 0.6) if tilt > 22 else g.uniform(0, 2 * np.pi)
-    lean = (tilt, float(direction))
+    jitter = None
+    if steep:
+        lean = (float(g.uniform(*STEEP_LEAN)), float(np.pi / 2 + g.normal(0, STEEP_TURN)))
+        # Clip only the rare die whose own tip takes it far past the steepest view.
+        tilt_max, jitter = STEEP_LEAN[1] + 3 * STEEP_JITTER, STEEP_JITTER
+    else:
+        tilt = tilt_max * float(np.sqrt(g.random()))
+        direction = np.pi / 2 + g.normal(0, 0.6) if tilt > 22 else g.uniform(0, 2 * np.pi)
+        lean = (tilt, float(direction))
     side = int(edge * 3.2) + 8
     occ = np.zeros((side, side), bool)
-    sprite, style = make_die(g, face, edge, light, tilt_max, style, lean=lean)
+    sprite, style = make_die(g, face, edge, light, tilt_max, style, lean=lean, jitter=jitter)
     ph, pw = sprite.mask.shape
     x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
     target = Placed(sprite, x, y, face, style)
@@ -290,7 +315,7 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
     for _ in range(n_near):
         near = int(g.integers(1, 7))
         sp, st = make_die(g, near, edge * g.uniform(0.9, 1.1), light, tilt_max,
-                          style if same_look else None, lean)
+                          style if same_look else None, lean, jitter=jitter)
         spot = place(g, sp, occ, [target], touching=0.9, tries=40)
         if spot is not None:
             placed.append(Placed(sp, spot[0], spot[1], near, st))
@@ -301,11 +326,11 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
 
 
 def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0,
-                    size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> np.ndarray:
+                    size: int = INPUT_SIZE, margin: float = CROP_MARGIN, steep: bool = False) -> np.ndarray:
     """One die showing face (with neighbours sometimes touching it), cut by the crop convention
-    (vision.crops.die_crop at size and margin)."""
+    (vision.crops.die_crop at size and margin); steep: seen as die_scene's steep views."""
     g = as_generator(rng)
-    image, placed, _ = die_scene(g, face, edge, tilt_max)
+    image, placed, _ = die_scene(g, face, edge, tilt_max, steep=steep)
     target = placed[0]
     side = image.shape[0]
     box = detector_box(g, target.box, target.sprite.top_quad, (target.x, target.y))

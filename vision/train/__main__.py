@@ -14,7 +14,7 @@ from companion.engine.dice import PIP_FACES
 from ..classify import NOT_A_DIE
 from ..crops import CROP_MARGIN, INPUT_SIZE
 from .card import write_card
-from .data import render_set
+from .data import STEEP_TRAIN_SPLIT, render_set
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,6 +26,9 @@ def parse(argv):
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--train", type=int, default=50000, help="rendered training crops")
     p.add_argument("--val", type=int, default=3500, help="held-out rendered crops")
+    p.add_argument("--steep", type=int, default=0,
+                   help="rendered crops of steep views (a camera 45-65 degrees off vertical, "
+                        "vision.synth.scene.die_scene) added to the training crops, in their own cached set")
     p.add_argument("--epochs", type=int, default=18)
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--width", type=int, default=32, help="channels of the first full conv block")
@@ -101,10 +104,15 @@ def main(argv=None) -> int:
     conv = {"size": args.input_size, "margin": args.crop_margin}
     x, y = render_set(labels, args.train, args.seed, 0, args.threads, args.cache, log, **conv)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log, **conv)
+    extra = [real] if real is not None else []
+    if args.steep > 0:
+        log(f"Rendering {args.steep} steep-view training crops")
+        extra.append(render_set(labels, args.steep, args.seed, STEEP_TRAIN_SPLIT, args.threads, args.cache, log,
+                                steep=True, **conv))
     rendered_s = time.monotonic() - started
-    if real is not None:
+    if extra:
         import numpy as np
-        x, y = np.concatenate([x, real[0]]), np.concatenate([y, real[1]])
+        x, y = np.concatenate([x] + [e[0] for e in extra]), np.concatenate([y] + [e[1] for e in extra])
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     import tensorflow as tf  # the optional extra; imported after the render workers are done
@@ -156,7 +164,8 @@ def main(argv=None) -> int:
     write_card(
         args.out / "MODEL_CARD.md", model=model_path, labels=labels, input_size=args.input_size, quantize=chosen,
         params=keras_model.count_params(),
-        recipe={"seed": args.seed, "training crops": args.train, "held-out crops": args.val,
+        recipe={"seed": args.seed, "training crops": args.train, "steep-view crops": args.steep,
+                "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",
                 "label smoothing": args.label_smoothing,

@@ -73,6 +73,14 @@ def write_card(path: Path, *, model: Path, labels, input_size: int, quantize: st
         "with the model as the judge (`vision.recover`).",
         "",
     ]
+    if recipe.get("steep-view crops"):
+        lines += [
+            "Steep-view crops (`--steep`) are added: a camera leaning 45-65 degrees toward image-down over dice",
+            "resting flat (`vision.synth.scene.STEEP_LEAN`), where the labelled top face is often smaller in view",
+            "than the side face below it; their own seed stream (split 2). `bench/steep_views.py` reads a",
+            "held-out stream of them (split 3).",
+            "",
+        ]
     lines += [f"- {k}: {v}" for k, v in recipe.items()]
     lines += [f"- {k}: {v}" for k, v in timings.items()]
     lines += ["", "Reproduce: `.venv-train/bin/python -m vision.train " + recipe["command"] + "`", ""]

@@ -21,23 +21,31 @@ def _quiet_worker():
     cv2.setNumThreads(1)
 
 
+# Splits of the steep-view sets (vision.synth.scene.die_scene(steep=True)): seed streams of their
+# own, so their scenes share nothing with the default sets' (splits 0 and 1).
+STEEP_TRAIN_SPLIT, STEEP_HELD_OUT_SPLIT = 2, 3
+
+
 def _sample(args):
-    seed, split, index, labels, size, margin = args
+    seed, split, index, labels, size, margin, steep = args
     rng = np.random.default_rng([seed, split, index])
     k = index % len(labels)  # classes balanced exactly
-    return render_label_crop(rng, labels[k], size=size, margin=margin), k
+    return render_label_crop(rng, labels[k], size=size, margin=margin, steep=steep), k
 
 
 def _cache_path(cache: Path, labels, count: int, seed: int, split: int, size: int = INPUT_SIZE,
-                margin: float = CROP_MARGIN) -> Path:
+                margin: float = CROP_MARGIN, steep: bool = False) -> Path:
     recipe = (RENDER_VERSION, size, tuple(labels), count, seed, split)
     if margin != CROP_MARGIN:  # the default margin keeps the keys of the sets cached before it was asked
         recipe += (float(margin),)
+    if steep:  # likewise: only steep sets name it
+        recipe += ("steep",)
     key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
     return cache / f"dice-{split}-{count}-{key}.npz"
 
 
-def _cached_prefix(cache: Path, labels, count: int, seed: int, split: int, size: int, margin: float):
+def _cached_prefix(cache: Path, labels, count: int, seed: int, split: int, size: int, margin: float,
+                   steep: bool = False):
     """The longest cached smaller set of the same recipe: sample i depends only on (seed, split, i),
     so a cached set of n crops is exactly the first n crops of a bigger one."""
     best = None
@@ -46,16 +54,18 @@ def _cached_prefix(cache: Path, labels, count: int, seed: int, split: int, size:
             n = int(found.name.split("-")[2])
         except (IndexError, ValueError):
             continue
-        if n < count and found == _cache_path(cache, labels, n, seed, split, size, margin) and (best is None or n > best[0]):
+        if n < count and found == _cache_path(cache, labels, n, seed, split, size, margin, steep) \
+                and (best is None or n > best[0]):
             best = (n, found)
     return best
 
 
 def render_set(labels, count: int, seed: int, split: int, workers: int, cache: Path | None,
-               log=print, size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
+               log=print, size: int = INPUT_SIZE, margin: float = CROP_MARGIN,
+               steep: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """count crops (N, size, size, 3 uint8) and label indices (N,), cached on disk by their recipe
-    (the crop's size and margin included)."""
-    path = _cache_path(cache, labels, count, seed, split, size, margin) if cache else None
+    (the crop's size and margin included; steep: steep views, vision.synth.scene.die_scene)."""
+    path = _cache_path(cache, labels, count, seed, split, size, margin, steep) if cache else None
     if path and path.exists():
         with np.load(path) as z:
             log(f"  {count} crops (split {split}) from cache {path}")
@@ -63,13 +73,13 @@ def render_set(labels, count: int, seed: int, split: int, workers: int, cache: P
     x = np.empty((count, size, size, 3), np.uint8)
     y = np.empty(count, np.int64)
     first = 0
-    prefix = _cached_prefix(cache, labels, count, seed, split, size, margin) if cache and cache.is_dir() else None
+    prefix = _cached_prefix(cache, labels, count, seed, split, size, margin, steep) if cache and cache.is_dir() else None
     if prefix:
         first, found = prefix
         with np.load(found) as z:
             x[:first], y[:first] = z["x"], z["y"]
         log(f"  first {first} crops (split {split}) from cache {found}")
-    jobs = [(seed, split, i, tuple(labels), size, margin) for i in range(first, count)]
+    jobs = [(seed, split, i, tuple(labels), size, margin, steep) for i in range(first, count)]
     start = time.monotonic()
     step = max(1, count // 10)
     with Pool(max(1, workers), initializer=_quiet_worker) as pool:
