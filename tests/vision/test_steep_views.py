@@ -85,3 +85,20 @@ def test_the_card_says_when_steep_views_were_trained_on(tmp_path: Path):
                    recipe={"steep-view crops": steep, "command": "", "crop_margin": 1.15}, scores={"held-out": "1"},
                    comparison=[("int8", 1, {"held-out": "1"})], timings={}, params=1)
         assert ("Steep-view crops (`--steep`) are added" in card.read_text()) == said
+
+
+def test_steep_views_any_way_round_lean_every_way_and_cache_apart():
+    from vision.synth.scene import STEEP_ANY
+    below = above = 0
+    for i in range(36):
+        _, placed, _ = die_scene(np.random.default_rng([11, i]), 1 + i % 6, steep=STEEP_ANY)
+        sprite = placed[0].sprite
+        assert sprite.values["top"] == 1 + i % 6 and "bottom" not in sprite.areas
+        x0, y0, x1, y1 = sprite.box
+        if sprite.top_quad[:, 1].mean() < (y0 + y1) / 2 - 0.1 * (y1 - y0):
+            above += 1
+        elif sprite.top_quad[:, 1].mean() > (y0 + y1) / 2 + 0.1 * (y1 - y0):
+            below += 1
+    assert above >= 5 and below >= 5       # image-down steep views put the top face above, always
+    cache = Path("c")
+    assert _cache_path(cache, LABELS, 7, 7, 2, steep=STEEP_ANY) != _cache_path(cache, LABELS, 7, 7, 2, steep=True)

@@ -23,6 +23,8 @@ STEEP_LEAN = (45.0, 65.0)
 STEEP_JITTER = 3.0
 # The direction of a steep view's lean scatters this much (radians, sd) about image-down.
 STEEP_TURN = 0.25
+# die_scene(steep=STEEP_ANY): steep views leaning any way round, not toward image-down.
+STEEP_ANY = "any"
 
 
 @dataclass(frozen=True)
@@ -281,7 +283,8 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
     neighbours touching it; returns the image, the dice placed and the die's edge in pixels.
     style fixes the die's look (a glyph die's, say); else it is random. steep: the camera leans
     STEEP_LEAN degrees toward image-down and the dice rest flat (tilt_max is not used); face is
-    still the world-top face, now often smaller in view than the side face below it."""
+    still the world-top face, now often smaller in view than the side face below it; steep=STEEP_ANY
+    leans any way round instead of toward image-down."""
     if not 1 <= face <= 6:
         raise ValueError(f"A six-sided die shows 1 to 6, not {face}.")
     if edge is None:
@@ -295,7 +298,10 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
     # cameras see dice tipped any way (lens distortion, dice leaning on each other).
     jitter = None
     if steep:
-        lean = (float(g.uniform(*STEEP_LEAN)), float(np.pi / 2 + g.normal(0, STEEP_TURN)))
+        # steep="any": the lean's direction anywhere around the circle (a camera held any way
+        # round), so that "the upper face is the top" is not what the views teach.
+        turn = float(g.uniform(0, 2 * np.pi)) if steep == STEEP_ANY else float(np.pi / 2 + g.normal(0, STEEP_TURN))
+        lean = (float(g.uniform(*STEEP_LEAN)), turn)
         # Clip only the rare die whose own tip takes it far past the steepest view.
         tilt_max, jitter = STEEP_LEAN[1] + 3 * STEEP_JITTER, STEEP_JITTER
     else:

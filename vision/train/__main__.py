@@ -14,6 +14,7 @@ from companion.engine.dice import PIP_FACES
 from ..classify import NOT_A_DIE
 from ..crops import CROP_MARGIN, INPUT_SIZE
 from .card import write_card
+from ..synth.scene import STEEP_ANY
 from .data import STEEP_TRAIN_SPLIT, render_set
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +30,8 @@ def parse(argv):
     p.add_argument("--steep", type=int, default=0,
                    help="rendered crops of steep views (a camera 45-65 degrees off vertical, "
                         "vision.synth.scene.die_scene) added to the training crops, in their own cached set")
+    p.add_argument("--steep-any-way", action="store_true",
+                   help="the --steep views lean any way round instead of toward image-down (their own cached set)")
     p.add_argument("--epochs", type=int, default=18)
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--width", type=int, default=32, help="channels of the first full conv block")
@@ -106,9 +109,9 @@ def main(argv=None) -> int:
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log, **conv)
     extra = [real] if real is not None else []
     if args.steep > 0:
-        log(f"Rendering {args.steep} steep-view training crops")
+        log(f"Rendering {args.steep} steep-view training crops{' leaning any way' if args.steep_any_way else ''}")
         extra.append(render_set(labels, args.steep, args.seed, STEEP_TRAIN_SPLIT, args.threads, args.cache, log,
-                                steep=True, **conv))
+                                steep=STEEP_ANY if args.steep_any_way else True, **conv))
     rendered_s = time.monotonic() - started
     if extra:
         import numpy as np
@@ -165,6 +168,7 @@ def main(argv=None) -> int:
         args.out / "MODEL_CARD.md", model=model_path, labels=labels, input_size=args.input_size, quantize=chosen,
         params=keras_model.count_params(),
         recipe={"seed": args.seed, "training crops": args.train, "steep-view crops": args.steep,
+                "steep views lean any way": args.steep_any_way,
                 "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",

@@ -38,8 +38,8 @@ def _cache_path(cache: Path, labels, count: int, seed: int, split: int, size: in
     recipe = (RENDER_VERSION, size, tuple(labels), count, seed, split)
     if margin != CROP_MARGIN:  # the default margin keeps the keys of the sets cached before it was asked
         recipe += (float(margin),)
-    if steep:  # likewise: only steep sets name it
-        recipe += ("steep",)
+    if steep:  # likewise: only steep sets name it (and their direction, when it is any way round)
+        recipe += ("steep",) if steep is True else ("steep", str(steep))
     key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
     return cache / f"dice-{split}-{count}-{key}.npz"
 
