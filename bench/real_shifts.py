@@ -111,12 +111,12 @@ def mosaics(shots, k: int):
     camera k times higher (photos in name order, k * k to a frame; a short last group is left out)."""
     for i in range(0, len(shots) - k * k + 1, k * k):
         group = shots[i:i + k * k]
-        h, w = cv2.imread(str(group[0].path), cv2.IMREAD_COLOR).shape[:2]
+        images = [cv2.imread(str(shot.path), cv2.IMREAD_COLOR) for shot in group]
+        h, w = images[0].shape[:2]
         th, tw = h // k, w // k
         canvas = np.zeros((th * k, tw * k, 3), np.uint8)
         dice = []
-        for j, shot in enumerate(group):
-            img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+        for j, (shot, img) in enumerate(zip(group, images)):
             sy, sx = th / img.shape[0], tw / img.shape[1]
             oy, ox = (j // k) * th, (j % k) * tw
             canvas[oy:oy + th, ox:ox + tw] = cv2.resize(img, (tw, th), interpolation=cv2.INTER_AREA)
