@@ -9,6 +9,12 @@ one is the simulator), once quitting at the first frame and once SETTLE seconds 
 the camera reads. Targets: under 4 s; at most 250 MB alone, 200 MB as `companion run` (issue 14).
 Needs a display (make bench starts Xvfb through tools/with-display).
 
+The peak counts the shared libraries' pages the process has mapped, and the kernel maps more of
+them around each page it reads when their files are already in the page cache: right after
+`make setup` had written every package (so all of OpenCV's 66 MB file was cached), `companion run`
+measured 257 MB, and 226 MB after the page cache was dropped (OpenCV's pages 33.9 against 12.5 MB;
+2026-12-04). Compare figures taken the same way; after a reboot, as on a Pi, is the second.
+
     .venv/bin/python bench/app_startup.py [--runs 5] [--settle 10]
 """
 from __future__ import annotations

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from companion.events import InputEvent
+from companion.memory import release_freed_memory
 
 CONNECTED, UNAVAILABLE = "connected", "unavailable"
 # [camera] rotation: degrees clockwise -> OpenCV's turn of the frame (0: none).
@@ -150,6 +151,7 @@ class DiceCamera:
         except Exception as exc:  # a missing or broken model: no retry can bring it back
             self._tell(UNAVAILABLE, f"The dice reader cannot start: enter the dice by hand. {exc}")
             return
+        release_freed_memory()   # what loading the models took and let go
         delay = self.backoff[0]
         while not self._stop.is_set():
             try:
@@ -160,6 +162,7 @@ class DiceCamera:
                 delay = min(delay * 2, self.backoff[1])
                 continue
             self.source = source
+            release_freed_memory()   # what opening took and let go (the simulator draws its tray)
             try:
                 self._read_frames(source, reader)
                 delay = self.backoff[0]
@@ -202,6 +205,7 @@ class DiceCamera:
                 roll = getattr(source, "roll", None)
                 if roll is not None:
                     roll()
+                    release_freed_memory()   # the simulator drew a roll
             frame = source.read()
             if TURNS[self.rotation] is not None:   # the reader, the live view and the settle logic see it turned
                 frame = replace(frame, image=cv2.rotate(frame.image, TURNS[self.rotation]))

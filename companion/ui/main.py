@@ -15,6 +15,7 @@ from kivy.uix.screenmanager import NoTransition
 
 from companion.engine.core import RulesError, find_game
 from companion.events import InputEvent
+from companion.memory import release_freed_memory
 from companion.session import Session
 from companion.store import StoreError
 from companion.table import Table
@@ -98,6 +99,7 @@ class CompanionApp(App):
         # a full collection during a redraw took 90-200 ms; with them frozen the Centerville
         # board's whole redraw went from p95 52-68 ms to 21-26 ms (bench/centerville_board.py).
         gc.freeze()
+        release_freed_memory()   # what start-up built and let go
         if self.exit_after is not None:
             peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             print(f"first frame after {self.first_frame:.3f} s; peak memory {peak_kb / 1024:.1f} MB", flush=True)

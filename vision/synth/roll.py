@@ -34,10 +34,12 @@ def render_roll(rng, n_dice: int, frames_moving: int, frames_still: int, size=(6
     final = lay_out(g, n_dice, size, faces, None, None, 25.0, 0.3, light, lean)
 
     def shoot(placed: list[Placed]) -> np.ndarray:
-        img = composite(bg.copy(), placed, light, shadow) * gain
+        # In place: each 640x480 float32 copy is 3.7 MB, and the simulator draws its trays in the app.
+        img = composite(bg.copy(), placed, light, shadow)
+        img *= gain
         if noise > 0:  # the simulator adds its own noise: no 7 MB of float64 zeros per frame
             img += g.normal(0, noise, img.shape).astype(np.float32)
-        return np.clip(img, 0, 255).astype(np.uint8)
+        return np.clip(img, 0, 255, out=img).astype(np.uint8)
 
     starts = []
     for p in final:
