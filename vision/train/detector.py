@@ -140,6 +140,12 @@ def loss(heat_true, reg_true, heat_pred, box_pred, face_pred=None, face_weight: 
     return focal + size + offset, focal, size + offset
 
 
+def representative_renders(images: np.ndarray, count: int = 200) -> np.ndarray:
+    """About count of the rendered trays, evenly spaced: an int8 file's representative set
+    (its activation ranges) in learn_detector and convert_detector alike."""
+    return images[:: max(1, len(images) // count)]
+
+
 def to_tflite(model: tf.keras.Model, variant: str, representative: np.ndarray) -> bytes:
     """float32, float16 (weights) or int8 (weights and activations; float32 in and out)."""
     conv = tf.lite.TFLiteConverter.from_keras_model(model)
