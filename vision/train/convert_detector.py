@@ -1,7 +1,7 @@
 """python -m vision.train.convert_detector: convert the detector's Keras weights to a .tflite, no training.
 
     .venv-train/bin/python -m vision.train.convert_detector OUT.tflite [--weights models/dice_detector.weights.h5]
-        [--quantize int8|float16] [--rep renders|renders+real-train] [--trays 400]
+        [--quantize int8|int8-float-ends|float16] [--rep renders|renders+real-train] [--trays 400]
 
 Why: learn_detector converts only at the end of a training run, with 200 renders as the int8
 file's representative set. Whether a full-int8 file (int8 activations: a quarter of float32's
@@ -48,7 +48,8 @@ def parse(argv):
     p.add_argument("--weights", type=Path, default=ROOT / "models" / "dice_detector.weights.h5")
     p.add_argument("--meta", type=Path, help="the weights' .json (recipe: width, seed); default: the "
                                             "weights' name with .json for .weights.h5")
-    p.add_argument("--quantize", choices=("int8", "float16"), default="int8")
+    p.add_argument("--quantize", choices=("int8", "int8-float-ends", "float16"), default="int8",
+                   help="int8-float-ends: int8 but for the first convolution and the output heads")
     p.add_argument("--rep", choices=REPS, default="renders", help="the int8 file's representative set")
     p.add_argument("--trays", type=int, default=400, help="wild trays rendered for the representative set")
     p.add_argument("--threads", type=int, default=2)
@@ -64,7 +65,7 @@ def main(argv=None) -> int:
     from .detector import INPUT_H, INPUT_W, representative_renders
     from .trays import rendered
     rep = np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8)
-    if args.quantize == "int8":
+    if args.quantize != "float16":
         rep = representative_renders(rendered(args.trays, seed, (INPUT_W, INPUT_H), args.threads, args.cache)[0])
         if args.rep == "renders+real-train":
             rep = np.concatenate([rep, real_train_inputs(INPUT_W, INPUT_H)])
@@ -81,7 +82,7 @@ def main(argv=None) -> int:
     meta.update(quantization=args.quantize, sha256=hashlib.sha256(data).hexdigest(), tensorflow=tf.__version__,
                 converted={"weights": str(args.weights.resolve()).removeprefix(str(ROOT) + "/"),
                            "representative": (f"{len(rep)} images: {args.rep} ({args.trays} trays, seed {seed})"
-                                              if args.quantize == "int8" else "none (float16)")})
+                                              if args.quantize != "float16" else "none (float16)")})
     args.out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(f"Wrote {args.out} ({len(data)} bytes, {args.quantize}, {len(rep)} representative images)")
     return 0
