@@ -141,6 +141,12 @@ def webcam_crops(reader: DiceReader) -> dict | None:
 PREVIOUS = Path(__file__).resolve().parent.parent / "models" / "previous" / "dice_detector.tflite"
 
 
+def _synthetic_line(s: dict) -> str:
+    return (f"Synthetic held-out ({s['trays']} trays, {s['dice']} dice): face accuracy {100 * s['accuracy']:.2f} % "
+            f"(target >= 99.5 %); found {100 * s['found_rate']:.2f} % (target >= 99 %), "
+            f"{100 * s['accuracy_of_found']:.2f} % of those read right; {s['extra']} extra detections")
+
+
 def _reader(args):
     return DiceReader(keep_crops=False, detector_path=args.model, model_path=args.classifier,
                       threshold=args.ask_below, views=args.views, second_look=args.second_look)
@@ -155,6 +161,9 @@ def main(argv=None) -> int:
     parser.add_argument("--ask-below", type=float, help="the confidence threshold (default: the detector's .json)")
     parser.add_argument("--splits", default="train,calib,test", help="real-set splits to report (comma-separated)")
     parser.add_argument("--real-only", action="store_true", help="only the real sets (no renders)")
+    parser.add_argument("--renders-only", action="store_true",
+                        help="only the held-out rendered trays: no real photo is read (the real tilted-webcam "
+                             "line reads every split, test among them), for a file not yet chosen")
     parser.add_argument("--seed", default=HELD_OUT_SEED,
                         help="seed of the rendered trays (tune the detector on another seed than the held-out one)")
     parser.add_argument("--misses", type=Path, metavar="DIR",
@@ -163,6 +172,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     reader = _reader(args)
     t0 = time.perf_counter()
+    if args.renders_only:
+        s = synthetic(reader, args.trays, args.misses, args.seed)
+        print(json.dumps(s) if args.json else _synthetic_line(s))
+        return 0
     real = [r for name in SETS for split in args.splits.split(",")
             if (r := score_set(reader, name, split, args.misses and args.misses / f"real-{split}"))]
     if not (args.model or args.classifier or args.views or args.second_look or args.ask_below is not None) \
@@ -184,9 +197,7 @@ def main(argv=None) -> int:
         print(json.dumps(result))
         return 0
     s, e, t, c = result["synthetic"], result["empty"], result["tilted_webcam"], result["webcam_crops"]
-    print(f"Synthetic held-out ({s['trays']} trays, {s['dice']} dice): face accuracy {100 * s['accuracy']:.2f} % "
-          f"(target >= 99.5 %); found {100 * s['found_rate']:.2f} % (target >= 99 %), "
-          f"{100 * s['accuracy_of_found']:.2f} % of those read right; {s['extra']} extra detections")
+    print(_synthetic_line(s))
     two = result["two_dice"]
     print(f"Two-dice trays ({two['trays']} trays): face accuracy {100 * two['accuracy']:.2f} %, found "
           f"{100 * two['found_rate']:.2f} %; {two['trays_with_extra']} trays with an extra detection")

@@ -19,7 +19,7 @@ import numpy as np
 
 
 __all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "classifier_faces", "decode",
-           "interpreter_class"]
+           "interpreter_class", "network_input"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
 # The face head's seventh class (files with a face head): a die whose top face is no pip face,
@@ -100,8 +100,7 @@ class DiceModel:
     def raw(self, frame_bgr: np.ndarray):
         """The network's heat (h, w, 6), box (h, w, 4) and face (h, w, 7, or None) maps for a frame,
         padded at its right or bottom to the network's shape first (fit_aspect)."""
-        x = cv2.resize(fit_aspect(frame_bgr, self.input_w / self.input_h), (self.input_w, self.input_h),
-                       interpolation=cv2.INTER_AREA)
+        x = network_input(frame_bgr, self.input_w, self.input_h)
         heat, box, face = self._run(x)
         if self.flip:
             # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
@@ -140,6 +139,13 @@ def fitted_size(width: int, height: int, aspect: float) -> tuple[int, int]:
     if ratio < aspect / (1 + ASPECT_TOLERANCE):
         return round(height * aspect), height
     return width, height
+
+
+def network_input(frame_bgr: np.ndarray, width: int, height: int) -> np.ndarray:
+    """The frame as the detector sees it: padded to its aspect ratio (fit_aspect), then resized
+    to width x height (BGR uint8). Also what an int8 file's representative photos are made of
+    (vision.train.convert_detector), so that its ranges are the app's."""
+    return cv2.resize(fit_aspect(frame_bgr, width / height), (width, height), interpolation=cv2.INTER_AREA)
 
 
 def fit_aspect(frame_bgr: np.ndarray, aspect: float) -> np.ndarray:

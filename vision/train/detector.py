@@ -140,17 +140,50 @@ def loss(heat_true, reg_true, heat_pred, box_pred, face_pred=None, face_weight: 
     return focal + size + offset, focal, size + offset
 
 
+def representative_renders(images: np.ndarray, count: int = 200) -> np.ndarray:
+    """About count of the rendered trays, evenly spaced: an int8 file's representative set
+    (its activation ranges) in learn_detector and convert_detector alike."""
+    return images[:: max(1, len(images) // count)]
+
+
 def to_tflite(model: tf.keras.Model, variant: str, representative: np.ndarray) -> bytes:
-    """float32, float16 (weights) or int8 (weights and activations; float32 in and out)."""
+    """float32, float16 (weights), int8 (weights and activations; float32 in and out) or
+    int8-float-ends (int8 but for the first convolution and the output heads: float32 there)."""
     conv = tf.lite.TFLiteConverter.from_keras_model(model)
     if variant == "float16":
         conv.optimizations = [tf.lite.Optimize.DEFAULT]
         conv.target_spec.supported_types = [tf.float16]
-    elif variant == "int8":
+    elif variant in ("int8", "int8-float-ends"):
         conv.optimizations = [tf.lite.Optimize.DEFAULT]
 
         def rep():
             for img in representative:
                 yield [img[None].astype(np.float32)]
         conv.representative_dataset = rep
+        if variant == "int8-float-ends":
+            # The converter quantises every op or none; its quantisation debugger can leave named
+            # ops in float, named by their output tensors in the calibrated model it makes first.
+            debugger = tf.lite.experimental.QuantizationDebugger(converter=conv, debug_dataset=rep)
+            debugger.options = tf.lite.experimental.QuantizationDebugOptions(
+                denylisted_nodes=float_end_nodes(debugger.calibrated_model))
+            return debugger.get_nondebug_quantized_model()
     return conv.convert()
+
+
+def float_end_nodes(calibrated: bytes) -> list[str]:
+    """The output tensor names of a calibrated (float) .tflite's first convolution (the op that
+    reads the image: its 0..255 input and the first features' range) and of each output head from
+    its last convolution on (the heat peaks and face probabilities the reader thresholds)."""
+    interp = tf.lite.Interpreter(model_content=calibrated)
+    names = {t["index"]: t["name"] for t in interp.get_tensor_details()}
+    ops = interp._get_ops_details()
+    producer = {t: op for op in ops for t in op["outputs"]}
+    image = interp.get_input_details()[0]["index"]
+    keep = [names[t] for op in ops if image in op["inputs"] for t in op["outputs"]]
+    for out in interp.get_output_details():
+        op = producer[out["index"]]
+        keep += [names[t] for t in op["outputs"]]
+        while op["op_name"] != "CONV_2D":
+            op = producer[op["inputs"][0]]
+            keep += [names[t] for t in op["outputs"]]
+    return keep

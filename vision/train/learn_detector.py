@@ -154,7 +154,7 @@ def main(argv=None) -> int:
     model.save_weights(str(args.out / f"{args.name}.weights.h5"))
 
     from .calibrate import calibrate, reader_settings
-    rep = synth[0][:: max(1, len(synth[0]) // 200)]
+    rep = net.representative_renders(synth[0])
     chosen, results = None, {}
     for variant in ("int8", "float16") if args.quantize == "auto" else (args.quantize,):
         path = args.work / f"{args.name}.{variant}.tflite"

@@ -1,0 +1,69 @@
+"""Resident memory of the dice detector's interpreter: RSS deltas at load and after invokes.
+
+    .venv/bin/python bench/detector_memory.py [FILE.tflite ...]   (default: models/dice_detector.tflite)
+
+Each file is measured in a fresh process (the runtime imported first, so its library pages are
+not counted): VmRSS after the runtime's import, after Interpreter(...) + allocate_tensors() as
+vision.model.DiceModel loads it (one thread, XNNPACK), and after 3 invokes on a 320x240 frame
+(the activation arena is touched at the first); then the CPU time of one invoke (median of
+TIMED, process time, one thread). Why: issue 14's memory target; a full-int8 file
+should shrink the float32 arena (round 10 of models/DETECTOR_CARD.md).
+"""
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INVOKES = 3
+TIMED = 30
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+def measure(path: str) -> str:
+    import numpy as np
+    sys.path.insert(0, str(ROOT))
+    from vision.model import interpreter_class
+    Interpreter = interpreter_class()
+    before = rss_mb()
+    interp = Interpreter(model_path=path, num_threads=1)
+    interp.allocate_tensors()
+    loaded = rss_mb()
+    inp = interp.get_input_details()[0]
+    x = np.random.default_rng(0).uniform(0, 255, inp["shape"]).astype(np.float32)
+    for _ in range(INVOKES):
+        interp.set_tensor(inp["index"], x)
+        interp.invoke()
+    invoked = rss_mb()
+    cpu = []
+    for _ in range(TIMED):
+        t0 = time.process_time()
+        interp.invoke()
+        cpu.append(1000 * (time.process_time() - t0))
+    return (f"{path}: {Path(path).stat().st_size} bytes; RSS +{loaded - before:.1f} MB at load, "
+            f"+{invoked - loaded:.1f} MB more after {INVOKES} invokes (total +{invoked - before:.1f} MB); "
+            f"CPU {statistics.median(cpu):.1f} ms per invoke (median of {TIMED})")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--one":
+        print(measure(argv[1]), flush=True)
+        return 0
+    for path in argv or [str(ROOT / "models" / "dice_detector.tflite")]:
+        code = subprocess.call([sys.executable, __file__, "--one", path])
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,92 @@
+"""python -m vision.train.convert_detector: convert the detector's Keras weights to a .tflite, no training.
+
+    .venv-train/bin/python -m vision.train.convert_detector OUT.tflite [--weights models/dice_detector.weights.h5]
+        [--quantize int8|int8-float-ends|float16] [--rep renders|renders+real-train] [--trays 400]
+
+Why: learn_detector converts only at the end of a training run, with 200 renders as the int8
+file's representative set. Whether a full-int8 file (int8 activations: a quarter of float32's
+activation memory in the app) reads as well as the float16 one depends on that set, so it can be
+tried on the committed weights alone (issue 14 round 10). The network is rebuilt from the .json's
+recipe (width), the weights loaded, and OUT.json written beside OUT as a copy of the weights' .json
+with its quantization, sha256 and this conversion's settings; its thresholds are still the copied
+file's until `python -m vision.train.calibrate OUT.tflite --write` chooses them on calib.
+
+--rep renders: learn_detector's set (every (trays // 200)th wild tray of the recipe's seed).
+--rep renders+real-train: those plus the real train split's photos as the app feeds them to the
+network (vision.model.network_input); never calib or test photos.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+REPS = ("renders", "renders+real-train")
+
+
+def real_train_inputs(width: int, height: int, root: Path | None = None) -> np.ndarray:
+    """The real train split's photos (both sets) as the detector sees them: (N, height, width, 3) BGR."""
+    from ..model import network_input
+    from ..realdata import SETS, photos
+    images = [network_input(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), width, height)
+              for name in SETS for shot in photos(name, "train", root)]
+    if not images:
+        raise SystemExit("no real train photos on this machine: use --rep renders")
+    return np.stack(images)
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(prog="python -m vision.train.convert_detector", description=__doc__.splitlines()[0])
+    p.add_argument("out", type=Path, help="the .tflite to write (its .json is written beside it)")
+    p.add_argument("--weights", type=Path, default=ROOT / "models" / "dice_detector.weights.h5")
+    p.add_argument("--meta", type=Path, help="the weights' .json (recipe: width, seed); default: the "
+                                            "weights' name with .json for .weights.h5")
+    p.add_argument("--quantize", choices=("int8", "int8-float-ends", "float16"), default="int8",
+                   help="int8-float-ends: int8 but for the first convolution and the output heads")
+    p.add_argument("--rep", choices=REPS, default="renders", help="the int8 file's representative set")
+    p.add_argument("--trays", type=int, default=400, help="wild trays rendered for the representative set")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-data")
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse(argv)
+    meta_path = args.meta or args.weights.with_name(args.weights.name.removesuffix(".weights.h5") + ".json")
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    width, seed = int(meta["recipe"]["width"]), int(meta["recipe"]["seed"])
+    from .detector import INPUT_H, INPUT_W, representative_renders
+    from .trays import rendered
+    rep = np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8)
+    if args.quantize != "float16":
+        rep = representative_renders(rendered(args.trays, seed, (INPUT_W, INPUT_H), args.threads, args.cache)[0])
+        if args.rep == "renders+real-train":
+            rep = np.concatenate([rep, real_train_inputs(INPUT_W, INPUT_H)])
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+    from . import detector as net
+    tf.config.threading.set_intra_op_parallelism_threads(args.threads)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    model = net.build(width)
+    model.load_weights(str(args.weights))
+    data = net.to_tflite(model, args.quantize, rep)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(data)
+    meta.update(quantization=args.quantize, sha256=hashlib.sha256(data).hexdigest(), tensorflow=tf.__version__,
+                converted={"weights": str(args.weights.resolve()).removeprefix(str(ROOT) + "/"),
+                           "representative": (f"{len(rep)} images: {args.rep} ({args.trays} trays, seed {seed})"
+                                              if args.quantize != "float16" else "none (float16)")})
+    args.out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    print(f"Wrote {args.out} ({len(data)} bytes, {args.quantize}, {len(rep)} representative images)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
