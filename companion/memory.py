@@ -12,25 +12,23 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import sys
 
 __all__ = ["release_freed_memory"]
 
-_trim = None
 
-
+@functools.cache
 def _malloc_trim():
-    global _trim
-    if _trim is None:
-        _trim = False
-        if sys.platform.startswith("linux"):
-            try:
-                libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-                _trim = libc.malloc_trim
-                _trim.argtypes, _trim.restype = [ctypes.c_size_t], ctypes.c_int
-            except (OSError, AttributeError):  # not glibc: nothing to ask
-                _trim = False
-    return _trim
+    """glibc's malloc_trim, or None where there is none (not Linux, or not glibc)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
 
 
 def release_freed_memory() -> bool:
