@@ -2,7 +2,10 @@
 toward image-down (vision.synth.scene.die_scene(steep=True)), where the top face the label names
 is often smaller in view than the side face below it, against as many ordinary held-out renders.
 
-    .venv/bin/python bench/steep_views.py NAME=FILE [NAME=FILE ...] [--count 700] [--json OUT]
+    .venv/bin/python bench/steep_views.py NAME=FILE[+FILE...] [NAME=...] [--count 700] [--json OUT]
+
+(FILE+FILE: the files' probabilities averaged, as the reader's face_models. --count 3500 reads the
+whole of split 1, the trainer's held-out figures: 3,000 dice and 500 boxes without a die.)
 
 Both sets are the trainer's cached sets (vision.train.data.render_set, seed 7): the steep one
 is its own held-out split (STEEP_HELD_OUT_SPLIT, never trained on), the ordinary one the first
@@ -74,7 +77,7 @@ def measure(clf: FaceClassifier, x: np.ndarray, y: np.ndarray, labels, steep: bo
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("variants", nargs="+", help="NAME=FILE (a .tflite face classifier)")
+    p.add_argument("variants", nargs="+", help="NAME=FILE[+FILE...] (a .tflite face classifier, or several averaged)")
     p.add_argument("--count", type=int, default=700, help="crops per set (6 of every 7 a die)")
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "dice-data")
     p.add_argument("--json", type=Path)
@@ -88,7 +91,7 @@ def main(argv=None) -> int:
     results = {}
     for spec in args.variants:
         name, _, file = spec.partition("=")
-        clf = FaceClassifier(Path(file), num_threads=2)
+        clf = FaceClassifier([Path(f) for f in file.split("+")], num_threads=2)
         if list(clf.labels) != labels:
             raise SystemExit(f"{file} reads {clf.labels}, not {labels}")
         results[name] = {s: measure(clf, x, y, labels, steep) for s, (x, y, steep) in sets.items()}
