@@ -7,7 +7,8 @@ ask_below), then read once more at its own settings by vision.reader.DiceReader.
 
 e.g. `A=build/faces-r4a/dice_faces.tflite AB-mirror=build/faces-r4a/dice_faces.tflite+build/faces-r4b/dice_faces.tflite:mirror`
 or `A-mirror-always=build/faces-r4a/dice_faces.tflite:mirror:always` (every die also read at the
-1.2x crop, vision.reader.SECOND_LOOKS; default unsure).
+1.2x crop, vision.reader.SECOND_LOOKS; default unsure). --shipped-finder holds the finder's
+thresholds as shipped and chooses only ask_below (round 11b).
 The first variant is the baseline. Per variant: the thresholds chosen, read right, silent misreads,
 flagged, boxes on no die, found; the flags needed to keep silent misreads at or under the
 baseline's; dice read right by it and not by the baseline and the other way round (a paired
@@ -40,8 +41,18 @@ def parse_variant(text: str):
     return name, [Path(f) for f in files.split("+")], views or "one", second_look or "unsure"
 
 
-def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print) -> dict:
+def shipped_finder(detector=DEFAULT_DETECTOR) -> dict:
+    """The detector .json's find_from and mirrored-frame choice and the reader's drop_from and
+    recheck_below (the .json's face_ keys, else the reader's constants): the finder as shipped."""
+    meta = json.loads(Path(detector).with_suffix(".json").read_text())
+    return {"find_from": meta["find_from"], "flip": meta["flip"], "drop_from": meta.get("face_drop_from", DROP_FROM),
+            "recheck_below": meta.get("face_recheck_below", RECHECK_BELOW)}
+
+
+def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print,
+            finder: dict | None = None) -> dict:
     chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",),
+                       finder=finder,
                        second_look=second_look)
     model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
     reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
@@ -119,9 +130,13 @@ def main(argv=None) -> int:
     p.add_argument("--json", type=Path, help="also write every variant's figures, curve and per-die outcome here")
     p.add_argument("--load", type=Path, nargs="*", default=[],
                    help="variants measured earlier (--json files) to put in the table before the new ones")
+    p.add_argument("--shipped-finder", action="store_true",
+                   help="hold find_from, drop_from, recheck_below and the mirrored frame as shipped (the detector's "
+                        ".json); choose only ask_below (a new classifier behind the same finder)")
     args = p.parse_args(argv)
+    finder = shipped_finder() if args.shipped_finder else None
     results = [r for f in args.load for r in json.loads(f.read_text())]
-    results += [measure(name, files, views, args.split, second_look)
+    results += [measure(name, files, views, args.split, second_look, finder=finder)
                 for name, files, views, second_look in map(parse_variant, args.variants)]
     print(f"split {args.split} of {', '.join(SETS)} ({results[0]['photos']} photos, "
           f"{results[0]['figures']['dice']} dice); faces 'reader'")

@@ -85,10 +85,12 @@ def _reading(dets, find_from, ask_below):
 
 def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path=None,
               views: str | None = None, sources: tuple[str, ...] | None = None,
-              second_look: str | None = None) -> dict:
+              second_look: str | None = None, finder: dict | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
-    views; by default the detector .json's face_models and face_views, else models/dice_faces.tflite)."""
+    views; by default the detector .json's face_models and face_views, else models/dice_faces.tflite).
+    finder (the "reader" source only): find_from, drop_from, recheck_below and flip held as given,
+    only ask_below chosen; for a new classifier read by an unchanged finder (round 11b)."""
     from ..reader import DiceReader
     first = DiceReader(detector=DiceModel(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader")
@@ -100,8 +102,14 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               for shot in photos(name, split)]
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
-    tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look)
-             for flip in (False, True) for faces in sources]
+    if finder is not None:
+        if tuple(sources) != ("reader",):
+            raise ValueError("Held finder settings apply to the reader's faces only.")
+        tried = [_calibrate_reader(DiceModel(model_path, find_from=FLOOR, flip=finder["flip"]), images,
+                                   finder["flip"], split, classifier, second_look, held=finder)]
+    else:
+        tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look)
+                 for flip in (False, True) for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
             f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
@@ -145,10 +153,10 @@ def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, cla
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
 
 
-def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure") -> dict:
+def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None) -> dict:
     """As _calibrate, through vision.reader.DiceReader: each photo is looked at once at the lowest
     find_from (every box, every second look), and DiceReader.dice_from_looks gives the dice the
-    reader reads with each find_from, drop_from and recheck_below of the grids."""
+    reader reads with each find_from, drop_from and recheck_below of the grids (or held's)."""
     from ..reader import DiceReader
     reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look)
@@ -168,7 +176,10 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
                 out[name] = out.get(name, 0) + v
         return out
 
-    find_from, drop_from, recheck_below = choose_reader_settings(total, second_look)
+    if held is not None:
+        find_from, drop_from, recheck_below = held["find_from"], held["drop_from"], held["recheck_below"]
+    else:
+        find_from, drop_from, recheck_below = choose_reader_settings(total, second_look)
     ask_below = choose_ask_below(lambda t: total(find_from, drop_from, recheck_below, t))
     figures = total(find_from, drop_from, recheck_below, ask_below)
     figures["photos"] = len(images)
