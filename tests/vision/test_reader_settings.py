@@ -83,3 +83,27 @@ def test_calibration_looks_read_as_the_reader(reader, calib_photos, find_from, d
         assert looked == _read(live, image)
         seen += len(looked)
     assert seen, "no die read on these photos: the test compares nothing"
+
+
+def test_calibrate_holds_the_finder_given_and_chooses_ask_below_alone():
+    """calibrate(finder=...) (round 11b): a new classifier behind the shipped finder keeps the
+    finder's thresholds and mirrored-frame choice; only ask_below is chosen, and the figures it
+    reports are the reader's own at those settings."""
+    from vision.realdata import SETS, score_photo
+    from vision.train.calibrate import ASK_GRID, calibrate
+    if not (REAL_DICE / "aws-workshop-dice").is_dir():
+        pytest.skip(f"the shared real dice photos are not on this machine ({REAL_DICE})")
+    held = {"find_from": 0.35, "drop_from": 0.55, "recheck_below": 0.95, "flip": False}
+    chosen = calibrate(DEFAULT_DETECTOR, log=lambda *_: None, sources=("reader",), finder=held)
+    assert {k: chosen[k] for k in held} == held and chosen["faces"] == "reader"
+    assert chosen["ask_below"] in ASK_GRID
+    reader = DiceReader(detector=DiceModel(DEFAULT_DETECTOR, find_from=0.35, flip=False), threshold=chosen["ask_below"],
+                        drop_from=0.55, recheck_below=0.95, keep_crops=False, faces="reader")
+    total = {}
+    for name in SETS:
+        for shot in photos(name, "calib"):
+            for k, v in score_photo(reader.read(cv2.imread(str(shot.path), cv2.IMREAD_COLOR)), shot.dice).items():
+                total[k] = total.get(k, 0) + v
+    assert {k: chosen["figures"][k] for k in total} == total
+    with pytest.raises(ValueError, match="reader's faces only"):
+        calibrate(DEFAULT_DETECTOR, log=lambda *_: None, sources=("model", "reader"), finder=held)
