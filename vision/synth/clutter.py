@@ -38,7 +38,7 @@ def negatives() -> dict:
 
 
 # The distractors add_distractors can draw; negatives.toml weighs them.
-_KINDS = ("coin", "token", "pencil", "card", "spots", "knot", "fabric", "ghost")
+_KINDS = ("coin", "token", "pencil", "card", "spots", "knot", "fabric", "ghost", "cable")
 DISTRACTORS = tuple(negatives()["distractors"])
 _WEIGHTS = np.array(list(negatives()["distractors"].values()), float)
 
@@ -115,6 +115,43 @@ def surface(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     return img
 
 
+def _draw_cable(rng, img: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
+    """A cable curving in from afar and ending in a plug at (cx, cy), drawn in place: a dark
+    block about a die across, which a small network takes for a black die. Returns its mask."""
+    h, w = img.shape[:2]
+    mask = np.zeros((h, w), np.float32)
+    heading = float(rng.uniform(0, 2 * np.pi))
+    thick = max(2, int(size * rng.uniform(0.1, 0.22)))
+    # The cable: a smooth random walk back from the plug, long enough to leave the frame.
+    pts, x, y, a = [], cx, cy, heading + np.pi
+    for _ in range(40):
+        pts.append((x, y))
+        a += float(rng.normal(0, 0.25))
+        x, y = x + size * 0.5 * np.cos(a), y + size * 0.5 * np.sin(a)
+    cv2.polylines(mask, [np.array(pts, np.int32)], False, 1.0, thick, cv2.LINE_AA)
+    body = np.zeros_like(mask)
+    length, width = size * rng.uniform(0.7, 1.4), max(3.0, size * rng.uniform(0.45, 0.8))
+    mid = (cx + 0.5 * length * np.cos(heading), cy + 0.5 * length * np.sin(heading))
+    rect = (mid, (length, width), float(np.degrees(heading)))
+    cv2.fillPoly(body, [cv2.boxPoints(rect).astype(np.int32)], 1.0, cv2.LINE_AA)
+    body = cv2.GaussianBlur(body, (0, 0), max(0.8, width / 10))  # moulded, rounded edges
+    mask = np.maximum(mask, body)
+    _shadowed(img, mask, 0.45)
+    colour = np.array(_jitter(rng, _pick(rng, [(25, 25, 28), (45, 45, 50), (215, 215, 210), (70, 60, 55)]), 8),
+                      np.float32)
+    # A soft highlight along the plug's body: moulded plastic under a lamp.
+    shine = cv2.GaussianBlur(body, (0, 0), max(1.0, width / 4)) * float(rng.uniform(0.1, 0.5))
+    img[:] = img * (1 - mask[..., None]) + (colour + 120 * shine[..., None]) * mask[..., None]
+    if rng.random() < 0.5:  # a metal tip out of the plug's far end
+        tip = np.zeros_like(mask)
+        end = (cx + (length + width * 0.3) * np.cos(heading), cy + (length + width * 0.3) * np.sin(heading))
+        cv2.fillPoly(tip, [cv2.boxPoints((end, (width * 0.6, width * 0.55), float(np.degrees(heading))))
+                           .astype(np.int32)], 1.0, cv2.LINE_AA)
+        img[:] = img * (1 - tip[..., None]) + np.float32(rng.uniform(150, 210)) * tip[..., None]
+        mask = np.maximum(mask, tip)
+    return mask
+
+
 def _shadowed(img, mask, strength):
     """Darken a soft shadow of mask a little down-right of it (a lamp above-left)."""
     k = max(1, int(mask.shape[0] / 100))
@@ -122,12 +159,17 @@ def _shadowed(img, mask, strength):
     img *= (1 - strength * shadow)[..., None]
 
 
-def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale: float) -> np.ndarray:
-    """count things that are not dice (about scale pixels across), in place; returns their mask."""
+def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale: float,
+                    kind: str | None = None) -> np.ndarray:
+    """count things that are not dice (about scale pixels across), in place; returns their mask.
+    kind: draw only that kind (one of _KINDS) instead of picking by negatives.toml's weights."""
+    if kind is not None and kind not in _KINDS:
+        raise ValueError(f"Unknown distractor {kind!r}; known: {', '.join(_KINDS)}.")
+    forced = kind
     h, w = img.shape[:2]
     taken = np.zeros((h, w), np.float32)
     for _ in range(count):
-        kind = _pick_distractor(rng)
+        kind = forced or _pick_distractor(rng)
         cx, cy = float(rng.uniform(0, w)), float(rng.uniform(0, h))
         size = scale * float(rng.uniform(0.6, 1.8))
         mask = np.zeros((h, w), np.float32)
@@ -171,6 +213,8 @@ def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int, scale
             img[:] = img * (1 - mask[..., None]) + np.array(_jitter(rng, (235, 235, 230), 20), np.float32) * mask[..., None]
         elif kind == "knot":
             mask = draw_knot(rng, img, cx, cy, size)
+        elif kind == "cable":
+            mask = _draw_cable(rng, img, cx, cy, size)
         elif kind == "fabric":
             # A patch of cloth (a chair's seat, a sleeve, a bag): a weave or a small printed
             # motif, with soft folds, in a rotated rectangle or a blob a few dice across.

@@ -15,7 +15,7 @@ from ..classify import NOT_A_DIE
 from ..crops import CROP_MARGIN, INPUT_SIZE
 from .card import write_card
 from ..synth.scene import STEEP_ANY
-from .data import STEEP_TRAIN_SPLIT, render_set
+from .data import STEEP_TRAIN_SPLIT, render_clutter_set, render_set
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +32,9 @@ def parse(argv):
                         "vision.synth.scene.die_scene) added to the training crops, in their own cached set")
     p.add_argument("--steep-any-way", action="store_true",
                    help="the --steep views lean any way round instead of toward image-down (their own cached set)")
+    p.add_argument("--clutter", type=int, default=0,
+                   help="rendered crops of things that are not dice (coins, tokens, pencils, cards, cloth, "
+                        "a cable's plug: vision.synth.nodie.render_clutter_crop) added as NOT_A_DIE")
     p.add_argument("--epochs", type=int, default=18)
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--width", type=int, default=32, help="channels of the first full conv block")
@@ -112,6 +115,10 @@ def main(argv=None) -> int:
         log(f"Rendering {args.steep} steep-view training crops{' leaning any way' if args.steep_any_way else ''}")
         extra.append(render_set(labels, args.steep, args.seed, STEEP_TRAIN_SPLIT, args.threads, args.cache, log,
                                 steep=STEEP_ANY if args.steep_any_way else True, **conv))
+    if args.clutter > 0:
+        log(f"Rendering {args.clutter} clutter crops (NOT_A_DIE)")
+        extra.append(render_clutter_set(args.clutter, args.seed, labels.index(NOT_A_DIE), args.threads, args.cache,
+                                        log, **conv))
     rendered_s = time.monotonic() - started
     if extra:
         import numpy as np
@@ -168,7 +175,7 @@ def main(argv=None) -> int:
         args.out / "MODEL_CARD.md", model=model_path, labels=labels, input_size=args.input_size, quantize=chosen,
         params=keras_model.count_params(),
         recipe={"seed": args.seed, "training crops": args.train, "steep-view crops": args.steep,
-                "steep views lean any way": args.steep_any_way,
+                "steep views lean any way": args.steep_any_way, "clutter crops": args.clutter,
                 "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",

@@ -24,6 +24,8 @@ def _quiet_worker():
 # Splits of the steep-view sets (vision.synth.scene.die_scene(steep=True)): seed streams of their
 # own, so their scenes share nothing with the default sets' (splits 0 and 1).
 STEEP_TRAIN_SPLIT, STEEP_HELD_OUT_SPLIT = 2, 3
+# Split of the clutter crops (vision.synth.nodie.render_clutter_crop), its own seed stream too.
+CLUTTER_TRAIN_SPLIT = 4
 
 
 def _sample(args):
@@ -91,3 +93,29 @@ def render_set(labels, count: int, seed: int, split: int, workers: int, cache: P
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, x=x, y=y)
     return x, y
+
+
+def _clutter_sample(args):
+    from ..synth.nodie import render_clutter_crop
+    seed, index, size, margin = args
+    return render_clutter_crop(np.random.default_rng([seed, CLUTTER_TRAIN_SPLIT, index]), size=size, margin=margin)
+
+
+def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cache: Path | None, log=print,
+                       size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
+    """count crops of things that are not dice (vision.synth.nodie.render_clutter_crop), all
+    labelled not_a_die (the NOT_A_DIE label's index), cached on disk by their recipe."""
+    key = hashlib.sha256(repr((RENDER_VERSION, "clutter", size, float(margin), count, seed)).encode()).hexdigest()[:16]
+    path = cache / f"clutter-{count}-{key}.npz" if cache else None
+    if path and path.exists():
+        with np.load(path) as z:
+            log(f"  {count} clutter crops from cache {path}")
+            return z["x"], np.full(count, not_a_die, np.int64)
+    start = time.monotonic()
+    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
+        x = np.stack(pool.map(_clutter_sample, [(seed, i, size, margin) for i in range(count)], chunksize=64))
+    log(f"  rendered {count} clutter crops in {time.monotonic() - start:.0f} s")
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(path, x=x)
+    return x, np.full(count, not_a_die, np.int64)
