@@ -92,6 +92,8 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     finder (the "reader" source only): find_from, drop_from, recheck_below and flip held as given,
     only ask_below chosen; for a new classifier read by an unchanged finder (round 11b)."""
     from ..reader import DiceReader
+    if finder is not None and tuple(sources or ()) != ("reader",):
+        raise ValueError("Held finder settings apply to the reader's faces only.")
     first = DiceReader(detector=DiceModel(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader")
     classifier, second_look = first.classifier, first.second_look
@@ -103,8 +105,6 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if finder is not None:
-        if tuple(sources) != ("reader",):
-            raise ValueError("Held finder settings apply to the reader's faces only.")
         tried = [_calibrate_reader(DiceModel(model_path, find_from=FLOOR, flip=finder["flip"]), images,
                                    finder["flip"], split, classifier, second_look, held=finder)]
     else:
