@@ -34,7 +34,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.reader import DiceReader, add_face_options  # noqa: E402
-from vision.realdata import SETS  # noqa: E402
+from vision.realdata import SETS, photos  # noqa: E402
 from vision.synth import render_tray  # noqa: E402
 
 from real_sets import format_set, score_set  # noqa: E402
@@ -110,20 +110,20 @@ def tilted_webcam(reader: DiceReader) -> dict | None:
     root = REAL / "tilted-webcam"
     if not (root / "labels.json").is_file():
         return None
-    labels = json.loads((root / "labels.json").read_text())
+    shots = photos("tilted-webcam", "all", REAL)  # labels with vision.realdata's errata applied
     dice = found = correct = extra = 0
-    for name, boxes in sorted(labels.items()):
-        reading = reader.read(cv2.imread(str(root / "images" / name)))
+    for shot in shots:
+        reading = reader.read(cv2.imread(str(shot.path)))
         hit = set()
-        for label in boxes:
-            die = _match(reading, label["box"])
+        for face, box in shot.dice:
+            die = _match(reading, box)
             dice += 1
             if die is not None:
                 found += 1
                 hit.add(id(die))
-                correct += die.face == label["face"]
+                correct += die.face == face
         extra += len(reading.dice) - len(hit)
-    return {"photos": len(labels), "dice": dice, "found": found, "correct": correct, "extra": extra,
+    return {"photos": len(shots), "dice": dice, "found": found, "correct": correct, "extra": extra,
             "accuracy": correct / dice, "found_rate": found / dice,
             "accuracy_of_found": correct / max(found, 1)}
 

@@ -5,7 +5,6 @@ are those of the file the reader loads, fed as the reader feeds it.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,18 +81,18 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
     Returns (through detection, on the label boxes themselves)."""
     from ..model import DiceModel
 
-    labels = json.loads((root / "labels.json").read_text())
+    from ..realdata import photos
     detector = DiceModel()
     hit = total = missed = on_boxes = 0
-    for name, dice in sorted(labels.items()):
-        img = cv2.imread(str(root / "images" / name), cv2.IMREAD_COLOR)
+    for shot in photos(root.name, "all", root.parent):  # labels with vision.realdata's errata applied
+        img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
         found = detector.detect(img)
         read = _predict(clf, np.stack([clf.crop(img, d.box) for d in found]), face=True) if found else []
-        boxed = _predict(clf, np.stack([clf.crop(img, d["box"]) for d in dice]), face=True)
-        for d, b in zip(dice, boxed):
+        boxed = _predict(clf, np.stack([clf.crop(img, box) for _, box in shot.dice]), face=True)
+        for (face, box), b in zip(shot.dice, boxed):
             total += 1
-            on_boxes += b == f"pip{d['face']}"
-            x0, y0, x1, y1 = d["box"]
+            on_boxes += b == f"pip{face}"
+            x0, y0, x1, y1 = box
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             match = [i for i, det in enumerate(found)
                      if det.box[0] <= cx < det.box[2] and det.box[1] <= cy < det.box[3]]
@@ -102,5 +101,5 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
                 continue
             # Several detections can hold the centre when boxes overlap: take the tightest.
             i = min(match, key=lambda i: max(found[i].box[2] - found[i].box[0], found[i].box[3] - found[i].box[1]))
-            hit += read[i] == f"pip{d['face']}"
+            hit += read[i] == f"pip{face}"
     return Score(hit, total, f"{missed} dice not detected"), Score(on_boxes, total, "label boxes")
