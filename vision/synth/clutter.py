@@ -116,8 +116,10 @@ def surface(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
 
 
 def _draw_cable(rng, img: np.ndarray, cx: float, cy: float, size: float) -> np.ndarray:
-    """A cable curving in from afar and ending in a plug at (cx, cy), drawn in place: a dark
-    block about a die across, which a small network takes for a black die. Returns its mask."""
+    """A cable curving in from afar and ending in a plug at (cx, cy), drawn in place: a moulded
+    block or cylinder (a plug, a ferrite bead) one to two dice long, shaded round across its width,
+    often with light specks or ridges on it, which a small network takes for a dark die showing
+    pips. Returns its mask."""
     h, w = img.shape[:2]
     mask = np.zeros((h, w), np.float32)
     heading = float(rng.uniform(0, 2 * np.pi))
@@ -130,18 +132,29 @@ def _draw_cable(rng, img: np.ndarray, cx: float, cy: float, size: float) -> np.n
         x, y = x + size * 0.5 * np.cos(a), y + size * 0.5 * np.sin(a)
     cv2.polylines(mask, [np.array(pts, np.int32)], False, 1.0, thick, cv2.LINE_AA)
     body = np.zeros_like(mask)
-    length, width = size * rng.uniform(0.7, 1.4), max(3.0, size * rng.uniform(0.45, 0.8))
-    mid = (cx + 0.5 * length * np.cos(heading), cy + 0.5 * length * np.sin(heading))
-    rect = (mid, (length, width), float(np.degrees(heading)))
-    cv2.fillPoly(body, [cv2.boxPoints(rect).astype(np.int32)], 1.0, cv2.LINE_AA)
-    body = cv2.GaussianBlur(body, (0, 0), max(0.8, width / 10))  # moulded, rounded edges
+    length, width = size * rng.uniform(0.8, 2.0), max(3.0, size * rng.uniform(0.5, 1.1))
+    mx, my = cx + 0.5 * length * np.cos(heading), cy + 0.5 * length * np.sin(heading)
+    cv2.fillPoly(body, [cv2.boxPoints(((mx, my), (length, width), float(np.degrees(heading)))).astype(np.int32)],
+                 1.0, cv2.LINE_AA)
+    body = cv2.GaussianBlur(body, (0, 0), max(0.8, width / 12))  # moulded, rounded edges
     mask = np.maximum(mask, body)
     _shadowed(img, mask, 0.45)
     colour = np.array(_jitter(rng, _pick(rng, [(25, 25, 28), (45, 45, 50), (215, 215, 210), (70, 60, 55)]), 8),
                       np.float32)
-    # A soft highlight along the plug's body: moulded plastic under a lamp.
-    shine = cv2.GaussianBlur(body, (0, 0), max(1.0, width / 4)) * float(rng.uniform(0.1, 0.5))
-    img[:] = img * (1 - mask[..., None]) + (colour + 120 * shine[..., None]) * mask[..., None]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    across = (-(xx - mx) * np.sin(heading) + (yy - my) * np.cos(heading)) / (width / 2)   # -1..1 over the width
+    along = ((xx - mx) * np.cos(heading) + (yy - my) * np.sin(heading)) / (length / 2)    # -1..1 over the length
+    # Round across its width, lit from one side, with a glossy band where the lamp catches it.
+    shade = 0.6 + 0.4 * np.cos(np.clip(across, -1, 1) * np.pi / 2) * float(rng.uniform(0.5, 1.0))
+    gloss = np.exp(-((across - float(rng.uniform(-0.6, 0.6))) / 0.18) ** 2) * float(rng.uniform(0.0, 90.0))
+    fill = colour[None, None, :] * shade[..., None] + gloss[..., None]
+    if rng.random() < 0.6:  # light specks or moulded ridges: what passes for pips
+        for _ in range(int(rng.integers(1, 6))):
+            u, v = float(rng.uniform(-0.8, 0.8)), float(rng.uniform(-0.6, 0.6))
+            r = float(rng.uniform(0.06, 0.16))
+            speck = np.exp(-(((along - u) * length / width) ** 2 + (across - v) ** 2) / r ** 2)
+            fill += (speck * float(rng.uniform(40, 140)))[..., None]
+    img[:] = img * (1 - mask[..., None]) + np.where(body[..., None] > 0, fill, colour) * mask[..., None]
     if rng.random() < 0.5:  # a metal tip out of the plug's far end
         tip = np.zeros_like(mask)
         end = (cx + (length + width * 0.3) * np.cos(heading), cy + (length + width * 0.3) * np.sin(heading))

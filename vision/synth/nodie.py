@@ -136,6 +136,8 @@ def render_clutter_crop(rng, *, edge: float | None = None, size: int = INPUT_SIZ
         raise RuntimeError(f"the {kind} distractor never landed in a {side} px tray")
     image = camera_effects(g, composite(bg, [], random_light(g), 0.4),
                            strength=float(np.clip(edge / 40.0, 0.5, 1.0)))
-    # A detector's wrong box: die-sized, its middle somewhere on the thing.
-    k = int(g.integers(0, len(xs)))
+    # A detector's wrong box: die-sized, its middle somewhere on the thing, mostly on its bulk (a
+    # plug's body, a coin's face) rather than a thin stretch of it (a cable, a pencil's end).
+    bulk = cv2.GaussianBlur(mask, (0, 0), max(1.0, edge / 3))[ys, xs] ** 4
+    k = int(g.choice(len(xs), p=bulk / bulk.sum()))
     return die_crop(image, _square(float(xs[k]), float(ys[k]), edge * float(g.uniform(0.8, 1.4))), size, margin)

@@ -24,8 +24,10 @@ def _quiet_worker():
 # Splits of the steep-view sets (vision.synth.scene.die_scene(steep=True)): seed streams of their
 # own, so their scenes share nothing with the default sets' (splits 0 and 1).
 STEEP_TRAIN_SPLIT, STEEP_HELD_OUT_SPLIT = 2, 3
-# Split of the clutter crops (vision.synth.nodie.render_clutter_crop), its own seed stream too.
+# Split of the clutter crops (vision.synth.nodie.render_clutter_crop), its own seed stream too,
+# and the version of their drawing (bumped when it changes, so that cached sets are drawn anew).
 CLUTTER_TRAIN_SPLIT = 4
+CLUTTER_VERSION = 2
 
 
 def _sample(args):
@@ -105,7 +107,7 @@ def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cach
                        size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
     """count crops of things that are not dice (vision.synth.nodie.render_clutter_crop), all
     labelled not_a_die (the NOT_A_DIE label's index), cached on disk by their recipe."""
-    key = hashlib.sha256(repr((RENDER_VERSION, "clutter", size, float(margin), count, seed)).encode()).hexdigest()[:16]
+    key = hashlib.sha256(repr((RENDER_VERSION, "clutter", CLUTTER_VERSION, size, float(margin), count, seed)).encode()).hexdigest()[:16]
     path = cache / f"clutter-{count}-{key}.npz" if cache else None
     if path and path.exists():
         with np.load(path) as z:
