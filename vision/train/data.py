@@ -114,8 +114,12 @@ def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cach
             log(f"  {count} clutter crops from cache {path}")
             return z["x"], np.full(count, not_a_die, np.int64)
     start = time.monotonic()
-    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
-        x = np.stack(pool.map(_clutter_sample, [(seed, i, size, margin) for i in range(count)], chunksize=64))
+    jobs = [(seed, i, size, margin) for i in range(count)]
+    if workers <= 1:  # in this process: no fork (a process with threads may hold a lock a child needs)
+        x = np.stack([_clutter_sample(job) for job in jobs])
+    else:
+        with Pool(workers, initializer=_quiet_worker) as pool:
+            x = np.stack(pool.map(_clutter_sample, jobs, chunksize=64))
     log(f"  rendered {count} clutter crops in {time.monotonic() - start:.0f} s")
     if path:
         path.parent.mkdir(parents=True, exist_ok=True)
