@@ -107,7 +107,8 @@ def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cach
                        size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
     """count crops of things that are not dice (vision.synth.nodie.render_clutter_crop), all
     labelled not_a_die (the NOT_A_DIE label's index), cached on disk by their recipe."""
-    key = hashlib.sha256(repr((RENDER_VERSION, "clutter", CLUTTER_VERSION, size, float(margin), count, seed)).encode()).hexdigest()[:16]
+    recipe = (RENDER_VERSION, "clutter", CLUTTER_VERSION, size, float(margin), count, seed)
+    key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
     path = cache / f"clutter-{count}-{key}.npz" if cache else None
     if path and path.exists():
         with np.load(path) as z:

@@ -80,8 +80,8 @@ def tilted_webcam(clf: FaceClassifier, root: Path = REAL_DICE / "tilted-webcam")
     and that detection is classified as its face (labels sometimes box only the top face).
     Returns (through detection, on the label boxes themselves)."""
     from ..model import DiceModel
-
     from ..realdata import photos
+
     detector = DiceModel()
     hit = total = missed = on_boxes = 0
     for shot in photos(root.name, "all", root.parent):  # labels with vision.realdata's errata applied
