@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from real_shifts import count, frames  # noqa: E402
-from vision.model import DiceModel  # noqa: E402
+from vision.model import DiceModel, fitted_size  # noqa: E402
+from vision.synth.wild import EDGE_MIN  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402
 from vision.realdata import SETS  # noqa: E402
 
@@ -32,9 +33,33 @@ QUARTER = 0.6    # a quarter's side as a share of the frame's: 0.6 overlaps the 
 CLEAR = 0.02     # how far (share of the frame) a quarter's box must keep from its inner edges
 
 
+# Round 13's gate: the quarters are read when the median die the whole frame found is under this
+# many pixels on the detector's input (twice the smallest die its training trays draw).
+SMALL_BELOW = 2 * EDGE_MIN
+
+
 class TiledModel(DiceModel):
+    """below: look at the quarters only when the whole frame's median box side (square root of its
+    area, in the detector's input pixels) is under it, and never when it found nothing; None: always."""
+
+    def __init__(self, *args, below: float | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.below = below
+
+    def small(self, frame_bgr, dets) -> bool:
+        if self.below is None:
+            return True
+        if not dets:
+            return False
+        h, w = frame_bgr.shape[:2]
+        scale = self.input_w / fitted_size(w, h, self.input_w / self.input_h)[0]
+        sides = sorted(((d.box[2] - d.box[0]) * (d.box[3] - d.box[1])) ** 0.5 * scale for d in dets)
+        return sides[len(sides) // 2] < self.below
+
     def detect(self, frame_bgr, find_from=None):
         dets = super().detect(frame_bgr, find_from)
+        if not self.small(frame_bgr, dets):
+            return dets
         h, w = frame_bgr.shape[:2]
         qw, qh = int(w * QUARTER), int(h * QUARTER)
         for x0, y0 in ((0, 0), (w - qw, 0), (0, h - qh), (w - qw, h - qh)):
@@ -57,7 +82,8 @@ def main() -> int:
     parser.add_argument("--split", default="calib")
     args = parser.parse_args()
     readers = {"whole frame": DiceReader(keep_crops=False),
-               "and its quarters": DiceReader(detector=TiledModel(), keep_crops=False)}
+               "and its quarters": DiceReader(detector=TiledModel(), keep_crops=False),
+               "quarters if small": DiceReader(detector=TiledModel(below=SMALL_BELOW), keep_crops=False)}
     for shift, label in (("as taken", "as taken"), ("dice at 1/2 size (mosaics of 4 photos)", "dice at 1/2"),
                          ("dice at 1/3 size (mosaics of 9 photos)", "dice at 1/3")):
         for name, reader in readers.items():
@@ -72,7 +98,8 @@ def main() -> int:
             cpu.sort()
             print(f"{args.split} {label:11} {name:17} dice {total['dice']}: read right {total['correct']}, found "
                   f"{total['found']}, silent misreads {total['silent_misreads']}, flagged {total['flagged']}, "
-                  f"boxes on no die {total['no_die']}; CPU ms median {cpu[len(cpu) // 2]:.1f}", flush=True)
+                  f"boxes on no die {total['no_die']}; CPU ms median {cpu[len(cpu) // 2]:.1f} p95 "
+                  f"{cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]:.1f} max {cpu[-1]:.1f}", flush=True)
     return 0
 
 
