@@ -42,11 +42,12 @@ class TiledModel(DiceModel):
     """below: look at the quarters only when the whole frame's median box side (square root of its
     area, in the detector's input pixels) is under it, and never when it found nothing; None: always."""
 
-    def __init__(self, *args, below: float | None = None, **kwargs):
+    def __init__(self, *args, below: float | None = None, gate: str = "median", grow: float = 0.0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.below = below
+        self.below, self.gate, self.grow = below, gate, grow
 
     def small(self, frame_bgr, dets) -> bool:
+        """Round 13 (gate "median"): the median die found is small; round 13b ("any"): any one is."""
         if self.below is None:
             return True
         if not dets:
@@ -54,7 +55,7 @@ class TiledModel(DiceModel):
         h, w = frame_bgr.shape[:2]
         scale = self.input_w / fitted_size(w, h, self.input_w / self.input_h)[0]
         sides = sorted(((d.box[2] - d.box[0]) * (d.box[3] - d.box[1])) ** 0.5 * scale for d in dets)
-        return sides[len(sides) // 2] < self.below
+        return (sides[0] if self.gate == "any" else sides[len(sides) // 2]) < self.below
 
     def detect(self, frame_bgr, find_from=None):
         dets = super().detect(frame_bgr, find_from)
@@ -71,7 +72,10 @@ class TiledModel(DiceModel):
                     continue
                 box = (bx0 + x0, by0 + y0, bx1 + x0, by1 + y0)
                 cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                if any(o.box[0] <= cx <= o.box[2] and o.box[1] <= cy <= o.box[3] for o in dets):
+                # grow: a whole-frame box counts this much of its side bigger on each side (13b).
+                if any(o.box[0] - self.grow * (o.box[2] - o.box[0]) <= cx <= o.box[2] + self.grow * (o.box[2] - o.box[0])
+                       and o.box[1] - self.grow * (o.box[3] - o.box[1]) <= cy <= o.box[3] + self.grow * (o.box[3] - o.box[1])
+                       for o in dets):
                     continue
                 dets.append(replace(d, box=box))
         return dets
@@ -83,7 +87,9 @@ def main() -> int:
     args = parser.parse_args()
     readers = {"whole frame": DiceReader(keep_crops=False),
                "and its quarters": DiceReader(detector=TiledModel(), keep_crops=False),
-               "quarters if small": DiceReader(detector=TiledModel(below=SMALL_BELOW), keep_crops=False)}
+               "quarters if small": DiceReader(detector=TiledModel(below=SMALL_BELOW), keep_crops=False),
+               "Q2 (13b)": DiceReader(detector=TiledModel(below=SMALL_BELOW, gate="any", grow=0.25),
+                                      keep_crops=False)}
     for shift, label in (("as taken", "as taken"), ("dice at 1/2 size (mosaics of 4 photos)", "dice at 1/2"),
                          ("dice at 1/3 size (mosaics of 9 photos)", "dice at 1/3")):
         for name, reader in readers.items():
