@@ -42,11 +42,11 @@ def parse_variant(text: str):
 
 
 def shipped_finder(detector=DEFAULT_DETECTOR) -> dict:
-    """The detector .json's find_from and mirrored-frame choice and the reader's drop_from and
-    recheck_below (the .json's face_ keys, else the reader's constants): the finder as shipped."""
-    meta = json.loads(Path(detector).with_suffix(".json").read_text())
-    return {"find_from": meta["find_from"], "flip": meta["flip"], "drop_from": meta.get("face_drop_from", DROP_FROM),
-            "recheck_below": meta.get("face_recheck_below", RECHECK_BELOW)}
+    """find_from, the mirrored frame, drop_from and recheck_below as the shipped reader reads them
+    (its .json's, else the reader's constants)."""
+    reader = DiceReader(detector=DiceModel(detector), keep_crops=False)
+    return {"find_from": reader.detector.find_from, "flip": reader.detector.flip, "drop_from": reader.drop_from,
+            "recheck_below": reader.recheck_below}
 
 
 def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print,

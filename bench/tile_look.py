@@ -38,6 +38,12 @@ CLEAR = 0.02     # how far (share of the frame) a quarter's box must keep from i
 SMALL_BELOW = 2 * EDGE_MIN
 
 
+def _holds(box, x: float, y: float, grow: float = 0.0) -> bool:
+    """(x, y) lies in box grown by grow times its width and height on each side (round 13b)."""
+    gx, gy = grow * (box[2] - box[0]), grow * (box[3] - box[1])
+    return box[0] - gx <= x <= box[2] + gx and box[1] - gy <= y <= box[3] + gy
+
+
 class TiledModel(DiceModel):
     """below: look at the quarters only when the whole frame's median box side (square root of its
     area, in the detector's input pixels) is under it, and never when it found nothing; None: always."""
@@ -72,10 +78,7 @@ class TiledModel(DiceModel):
                     continue
                 box = (bx0 + x0, by0 + y0, bx1 + x0, by1 + y0)
                 cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                # grow: a whole-frame box counts this much of its side bigger on each side (13b).
-                if any(o.box[0] - self.grow * (o.box[2] - o.box[0]) <= cx <= o.box[2] + self.grow * (o.box[2] - o.box[0])
-                       and o.box[1] - self.grow * (o.box[3] - o.box[1]) <= cy <= o.box[3] + self.grow * (o.box[3] - o.box[1])
-                       for o in dets):
+                if any(_holds(o.box, cx, cy, self.grow) for o in dets):
                     continue
                 dets.append(replace(d, box=box))
         return dets

@@ -108,23 +108,20 @@ def render_not_a_die_crop(rng, *, edge: float | None = None, tilt_max: float = 4
     return die_crop(image, _square(0, 0, _size(placed[0])), size, margin)  # the patch's corner: bare tray
 
 
-# The clutter crops' objects: every distractor the detector's trays draw, and the cable's plug
-# (a black plug boxed as a die in tilted-webcam calib photos; DETECTOR_CARD round 12).
-CLUTTER_KINDS = ("coin", "token", "pencil", "card", "spots", "knot", "fabric", "ghost", "cable")
-
-
 def render_clutter_crop(rng, *, edge: float | None = None, size: int = INPUT_SIZE,
                         margin: float = CROP_MARGIN) -> np.ndarray:
     """A crop, by the crop convention, of a die-sized box on a thing that is not a die (a coin,
     a token, a pencil, a card, printed spots, a knot, cloth, a smudge, a cable's plug) lying on
     any surface: the classifier's NOT_A_DIE for the things the detector's trays hold, which
     render_not_a_die_crop's boxes (around dice on a bare tray) never show."""
-    from .clutter import add_distractors, surface
+    # Imported here: the simulator imports this module, and needs no distractor data at start-up.
+    from .clutter import DISTRACTORS, add_distractors, surface
     g = as_generator(rng)
     if edge is None:
         edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
-    # A third are plugs, the failure that asked for these crops; the rest any other thing.
-    kind = "cable" if g.random() < 1 / 3 else str(g.choice(CLUTTER_KINDS[:-1]))
+    # Any distractor vision.synth.clutter draws; a third of them the cable's plug, the failure that
+    # asked for these crops (boxed as a die in tilted-webcam calib photos; DETECTOR_CARD round 12).
+    kind = "cable" if g.random() < 1 / 3 else str(g.choice([k for k in DISTRACTORS if k != "cable"]))
     side = int(6 * edge)
     for _ in range(20):
         bg = surface(g, (side, side))
