@@ -22,16 +22,10 @@ INVOKES = 3
 TIMED = 30
 
 
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status")
-
-
 def measure(path: str) -> str:
     import numpy as np
     sys.path.insert(0, str(ROOT))
+    from vision.latency import rss_mb
     from vision.model import interpreter_class
     Interpreter = interpreter_class()
     before = rss_mb()

@@ -11,7 +11,7 @@ import numpy as np
 from .reader import DiceReader
 from .synth import render_tray
 
-__all__ = ["measure_latency", "peak_rss_mb", "format_latency"]
+__all__ = ["measure_latency", "peak_rss_mb", "rss_mb", "format_latency"]
 
 
 def peak_rss_mb() -> float:
@@ -19,6 +19,15 @@ def peak_rss_mb() -> float:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # Linux reports KiB, macOS bytes.
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def rss_mb() -> float:
+    """Resident memory of this process now, in MiB (Linux: /proc/self/status's VmRSS)."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 def measure_latency(reader: DiceReader | None = None, dice_counts=(1, 6, 12), frames: int = 40,
