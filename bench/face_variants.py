@@ -125,7 +125,9 @@ def table(results) -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("variants", nargs="+", help="NAME=FILE[+FILE...][:VIEWS]; the first is the baseline")
+    # Without variants (as `make bench` runs every script): the shipped classifier alone.
+    p.add_argument("variants", nargs="*", default=["shipped=models/dice_faces.tflite"],
+                   help="NAME=FILE[+FILE...][:VIEWS]; the first is the baseline (default: the shipped classifier)")
     p.add_argument("--split", default="calib")
     p.add_argument("--json", type=Path, help="also write every variant's figures, curve and per-die outcome here")
     p.add_argument("--load", type=Path, nargs="*", default=[],

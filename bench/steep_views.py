@@ -77,7 +77,9 @@ def measure(clf: FaceClassifier, x: np.ndarray, y: np.ndarray, labels, steep: bo
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("variants", nargs="+", help="NAME=FILE[+FILE...] (a .tflite face classifier, or several averaged)")
+    # Without variants (as `make bench` runs every script): the shipped classifier alone.
+    p.add_argument("variants", nargs="*", default=["shipped=models/dice_faces.tflite"],
+                   help="NAME=FILE[+FILE...] (a .tflite face classifier, or several averaged; default: the shipped one)")
     p.add_argument("--count", type=int, default=700, help="crops per set (6 of every 7 a die)")
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "dice-data")
     p.add_argument("--json", type=Path)
