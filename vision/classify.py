@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 __all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
-           "crop_path_for", "crop_convention", "crop_turn", "write_crop_convention"]
+           "crop_path_for", "crop_convention", "write_crop_convention"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
 
@@ -43,37 +43,17 @@ def crop_path_for(model_path: Path | str) -> Path:
 
 def crop_convention(model_path: Path | str) -> float:
     """The crop margin (crop side / die box's longer side) the model file was trained on."""
-    return _crop_file(model_path)[0]
-
-
-def crop_turn(model_path: Path | str) -> str | None:
-    """How the model file's crops are turned: None (as the frame shows them) or "nadir" (each die
-    turned so the camera's nadir lies below it, vision.crops.turned_crop; its .crop.json's "turn")."""
-    return _crop_file(model_path)[1]
-
-
-TURNS = (None, "nadir")
-
-
-def _crop_file(model_path: Path | str) -> tuple[float, str | None]:
     from .crops import CROP_MARGIN
     p = crop_path_for(model_path)
     if not p.is_file():
-        return CROP_MARGIN, None
+        return CROP_MARGIN
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        margin, turn = float(data["crop_margin"]), data.get("turn")
-        unknown = set(data) - {"crop_margin", "turn"}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        margin = float(json.loads(p.read_text(encoding="utf-8"))["crop_margin"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(f"The dice model's crop file {p} cannot be used: {exc}.", p) from exc
-    if unknown:
-        raise ModelError(f"The dice model's crop file {p} has unknown keys: {', '.join(sorted(unknown))}.", p)
     if not 0.5 <= margin <= 4.0:
         raise ModelError(f"The dice model's crop file {p} gives a crop margin of {margin}, not 0.5-4.", p)
-    if turn not in TURNS:
-        raise ModelError(f"The dice model's crop file {p} gives turn {turn!r}, not one of "
-                         f"{', '.join(map(repr, TURNS))}.", p)
-    return margin, turn
+    return margin
 
 
 def write_crop_convention(model_path: Path | str, margin: float) -> Path | None:
@@ -171,8 +151,6 @@ class FaceClassifier:
         self.input_size = first.input_size
         self.crop_margin = first.crop_margin
         self.conventions = tuple(dict.fromkeys(m.convention for m in self._members))
-        # Whether some file reads dice turned toward the frame's nadir (then the reader passes it).
-        self.turns = any(turn for _, _, turn in self.conventions)
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
 
@@ -208,37 +186,26 @@ class FaceClassifier:
         """Class probabilities (N, classes) for a uint8 RGB batch: the mean over the ensemble's
         files and the crop's views (all in one batch per file)."""
         if len(self.conventions) > 1:
-            raise ValueError("These face models read crops of different sizes, margins or turns "
+            raise ValueError("These face models read crops of different sizes or margins "
                              f"({self.conventions}): read boxes with box_probabilities.")
         return self._mean(self._members, np.asarray(crops))
 
-    def box_probabilities(self, image_bgr: np.ndarray, boxes, crops: np.ndarray | None = None,
-                          nadir: tuple[float, float] | None = None) -> np.ndarray:
+    def box_probabilities(self, image_bgr: np.ndarray, boxes, crops: np.ndarray | None = None) -> np.ndarray:
         """Class probabilities (N, classes) of the dice in boxes (x0, y0, x1, y1) of a BGR frame,
         each file reading its own crops; the mean over files and views. crops: these boxes'
         crops in vision.crops' default convention, when the caller has cut them already (the
-        reader keeps them for the table): a classifier of that convention reads them as they are.
-        nadir: the frame's nadir for files that read turned crops (vision.nadir; the reader
-        estimates it once from every die of the frame); without it, from these boxes."""
-        from .crops import CROP_MARGIN, INPUT_SIZE, die_crop, turned_crop
-        if nadir is None and any(turn for _, _, turn in self.conventions):
-            from .nadir import nadir as estimate
-            nadir = estimate(boxes, image_bgr.shape)
-
-        def cut(size, margin, turn):
-            if turn:
-                return np.stack([turned_crop(image_bgr, b, nadir, size, margin) for b in boxes])
-            return np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
-
+        reader keeps them for the table): a classifier of that convention reads them as they are."""
+        from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
         if len(self.conventions) == 1:
-            size, margin, turn = self.conventions[0]
-            if crops is None or (size, margin, turn) != (INPUT_SIZE, CROP_MARGIN, None):
-                crops = cut(size, margin, turn)
+            size, margin = self.conventions[0]
+            if crops is None or (size, margin) != (INPUT_SIZE, CROP_MARGIN):
+                crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
             return self.probabilities(crops)
         total = None
-        for convention in self.conventions:
-            group = [m for m in self._members if m.convention == convention]
-            y = self._mean(group, cut(*convention)) * len(group)
+        for size, margin in self.conventions:
+            group = [m for m in self._members if m.convention == (size, margin)]
+            group_crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+            y = self._mean(group, group_crops) * len(group)
             total = y if total is None else total + y
         return total / len(self._members)
 
@@ -277,8 +244,8 @@ class _Member:
             raise ModelError(f"The dice model {path} takes input {shape}, "
                              "not a batch of square RGB crops.", path)
         self.input_size = shape[1]
-        self.crop_margin, self.turn = _crop_file(path)
-        self.convention = (self.input_size, self.crop_margin, self.turn)
+        self.crop_margin = crop_convention(path)
+        self.convention = (self.input_size, self.crop_margin)
         classes = int(out["shape"][-1])
         if classes != len(self.labels):
             raise ModelError(f"The dice model {path} has {classes} outputs but its labels "

@@ -12,8 +12,6 @@ file passes its margin and size here.
 """
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
@@ -51,23 +49,3 @@ def die_crop(image_bgr: np.ndarray, box, size: int = INPUT_SIZE, margin: float =
     interp = cv2.INTER_AREA if side > size else cv2.INTER_LINEAR
     square = cv2.resize(part, (size, size), interpolation=interp)
     return cv2.cvtColor(square, cv2.COLOR_BGR2RGB)
-
-
-def turned_crop(image_bgr: np.ndarray, box, toward, size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> np.ndarray:
-    """die_crop of box, turned about the die's centre so that the point toward (x, y), the
-    camera's nadir (vision.nadir), lies straight below it: the die's side faces in view are then at
-    the bottom of the crop. The same pixels per die as die_crop; cut wider first, so the turn
-    brings no corners in from outside the cut."""
-    x0, y0, x1, y1 = (float(v) for v in box)
-    dx, dy = float(toward[0]) - (x0 + x1) / 2.0, float(toward[1]) - (y0 + y1) / 2.0
-    if math.hypot(dx, dy) < 1e-6:
-        return die_crop(image_bgr, box, size, margin)
-    wide = size + 2 * math.ceil(size * (math.sqrt(2.0) - 1.0) / 2.0)
-    cut = die_crop(image_bgr, box, wide, margin * wide / size)
-    # The picture turned by the angle that takes the direction (dx, dy) to straight down (0, 1).
-    angle = math.degrees(math.atan2(dy, dx)) - 90.0
-    centre = ((wide - 1) / 2.0, (wide - 1) / 2.0)
-    turned = cv2.warpAffine(cut, cv2.getRotationMatrix2D(centre, angle, 1.0), (wide, wide),
-                            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    o = (wide - size) // 2
-    return np.ascontiguousarray(turned[o:o + size, o:o + size])

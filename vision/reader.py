@@ -217,28 +217,19 @@ class DiceReader:
             read = classifier_faces(self.classifier, frame_bgr, detections, self.faces == "blend", crops)
             return [(d.face, d.confidence) for d in read], np.ones(len(read), bool)
         clf, boxes = self.classifier, [d.box for d in detections]
-        nadir = self._nadir(frame_bgr, boxes)
-        first = clf.box_probabilities(frame_bgr, boxes, crops, nadir=nadir)
+        first = clf.box_probabilities(frame_bgr, boxes, crops)
         unsure = unsure_dice(first, self.second_look, self.recheck_below)
-        probs = second_looked(first, self._looks_again(frame_bgr, [boxes[i] for i in unsure], nadir), unsure)
+        probs = second_looked(first, self._looks_again(frame_bgr, [boxes[i] for i in unsure]), unsure)
         return kept_faces(clf, probs, self.drop_from)
 
-    def _nadir(self, frame_bgr, boxes):
-        """The frame's nadir from every die found (vision.nadir), for a classifier that reads dice
-        turned toward it; None for one that does not."""
-        if not self.classifier.turns:
-            return None
-        from .nadir import nadir
-        return nadir(boxes, frame_bgr.shape)
-
-    def _looks_again(self, frame_bgr, boxes, nadir=None) -> np.ndarray:
+    def _looks_again(self, frame_bgr, boxes) -> np.ndarray:
         """(other scales, len(boxes), classes): the classifier's probabilities of boxes scaled by
         each of the other crop scales (a box that clips a die still gives one crop of its face)."""
         others = [f for f in self.scales if f != 1.0]
         if not boxes or not others:
             return np.zeros((len(others), len(boxes), len(self.classifier.labels)), np.float32)
         looks = [_scaled(b, f) for f in others for b in boxes]
-        return self.classifier.box_probabilities(frame_bgr, looks, nadir=nadir).reshape(len(others), len(boxes), -1)
+        return self.classifier.box_probabilities(frame_bgr, looks).reshape(len(others), len(boxes), -1)
 
     def looks(self, frame_bgr: np.ndarray) -> tuple[list, np.ndarray, np.ndarray]:
         """For calibration ("reader" faces): the detections at the detector's find_from, the
@@ -250,9 +241,8 @@ class DiceReader:
         if not boxes:
             return detections, np.zeros((0, len(self.classifier.labels)), np.float32), self._looks_again(frame_bgr, [])
         crops = np.stack([die_crop(frame_bgr, b) for b in boxes])
-        nadir = self._nadir(frame_bgr, boxes)
-        first = self.classifier.box_probabilities(frame_bgr, boxes, crops, nadir=nadir)
-        return detections, first, self._looks_again(frame_bgr, boxes, nadir)
+        first = self.classifier.box_probabilities(frame_bgr, boxes, crops)
+        return detections, first, self._looks_again(frame_bgr, boxes)
 
     def dice_from_looks(self, looks, find_from: float, drop_from: float, recheck_below: float) -> list:
         """The dice (face, confidence and box; no colour, no crop) read() gives from a photo's
