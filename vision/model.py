@@ -194,16 +194,26 @@ def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height
 
 
 def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
-    """Drop a peak whose centre lies in the middle of a stronger die's box: a big die's face
-    can raise two peaks a few cells apart (the 3x3 max-pool keeps both). A touching neighbour's
-    centre lies about one edge away, outside the middle inner of the box."""
+    """Drop a peak whose centre lies in the middle of a stronger die's box, or whose own box holds
+    a stronger die's centre in its middle: a big die's face can raise two peaks a few cells apart
+    (the 3x3 max-pool keeps both), one boxing its top face and one its whole body. A touching
+    neighbour's centre lies about one edge away, outside the middle inner of a box its size.
+    The second way round (issue 14 round 15, models/DETECTOR_CARD.md), the shipped reader:
+    calib (233 dice) boxes on no die 9 -> 8 and doubled 5 -> 2, flagged 34 -> 32, read right 215 and
+    found 226 both ways; test (253 dice) doubled 6 -> 4, the rest unchanged; rendered trays (6,512
+    dice) found 6,464 -> 6,460."""
     kept: list[Detection] = []
     for d in sorted(dets, key=lambda d: -d.strength):
-        cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-        if not any(abs(cx - (k.box[0] + k.box[2]) / 2) < inner * (k.box[2] - k.box[0]) / 2 and
-                   abs(cy - (k.box[1] + k.box[3]) / 2) < inner * (k.box[3] - k.box[1]) / 2 for k in kept):
+        if not any(_in_middle(d.box, k.box, inner) or _in_middle(k.box, d.box, inner) for k in kept):
             kept.append(d)
     return kept
+
+
+def _in_middle(box, outer, inner: float) -> bool:
+    """box's centre lies in the middle inner (a share of each side) of outer."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return (abs(cx - (outer[0] + outer[2]) / 2) < inner * (outer[2] - outer[0]) / 2 and
+            abs(cy - (outer[1] + outer[3]) / 2) < inner * (outer[3] - outer[1]) / 2)
 
 
 def classifier_faces(classifier, frame_bgr: np.ndarray, dets: list[Detection], blend: bool = False,

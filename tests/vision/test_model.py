@@ -49,6 +49,29 @@ def test_decode_keeps_boxes_inside_the_frame_and_drops_low_peaks():
     assert det.box[:2] == (0, 0) and det.face == 1
 
 
+def test_a_big_die_keeps_one_box_whichever_of_its_two_peaks_is_stronger():
+    # A big die raises a peak on its top face (a small box) and one on its whole body (a big box
+    # around it). Whichever is stronger, the other goes: the weaker's centre lies in the stronger's
+    # middle, or the weaker's box holds the stronger's centre in its own middle.
+    for top_first in (True, False):
+        heat, box = _maps()
+        heat[20, 30, 0] = 0.9 if top_first else 0.6      # the top face, near the body's upper edge
+        box[20, 30] = (np.log(3), np.log(3), 0.5, 0.5)
+        heat[23, 30, 0] = 0.6 if top_first else 0.9      # the whole body, 3 cells lower, twice the size
+        box[23, 30] = (np.log(8), np.log(8), 0.5, 0.5)
+        (det,) = decode(heat, box, 8.0, 8.0, 0.3, 640, 480)
+        assert det.peak == pytest.approx(0.9)
+
+
+def test_touching_dice_of_different_sizes_keep_a_box_each():
+    heat, box = _maps()
+    heat[20, 30, 0] = 0.9                                # a die 6 cells across
+    box[20, 30] = (np.log(6), np.log(6), 0.5, 0.5)
+    heat[20, 35, 0] = 0.6                                # a smaller one touching it, 5 cells to the right
+    box[20, 35] = (np.log(4), np.log(4), 0.5, 0.5)
+    assert len(decode(heat, box, 8.0, 8.0, 0.3, 640, 480)) == 2
+
+
 def test_a_missing_detector_file_is_a_model_error(tmp_path):
     from vision.model import DiceModel
     with pytest.raises(ModelError, match="does not exist"):
