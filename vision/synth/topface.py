@@ -1,0 +1,92 @@
+"""Training samples for reading the top face only (issue 14 round 16, models/DETECTOR_CARD.md).
+
+One rendered die gives, from one scene:
+- its die crop, cut as render_die_crop cuts it (the detector box's jitter, sometimes the frame's
+  edge cutting the die, vision.crops.die_crop at 48 px and CROP_MARGIN): the top-face locator's input;
+- the top face's axis-aligned box in that crop's coordinates, normalised 0..1 (cx, cy, w, h):
+  from the sprite's top_quad, moved by the die's placement and the crop's square
+  (vision.crops.crop_square): the locator's target;
+- a top-face crop: die_crop around the true top-face box, jittered as a locator's box may be,
+  at TOP_MARGIN: the top-face classifier's input.
+
+render_die_crop itself is not changed (its crops are cached and pinned by digest); this module
+draws its own scenes from its own seeds.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..crops import CROP_MARGIN, INPUT_SIZE, crop_square, die_crop
+from .scene import as_generator, detector_box, die_scene
+
+# The top-face crop's side / the top face's box's longer side.
+TOP_MARGIN = 1.3
+
+
+def quad_box(quad) -> tuple[float, float, float, float]:
+    """The axis-aligned box (x0, y0, x1, y1) of a 4x2 quad."""
+    q = np.asarray(quad, np.float64)
+    x0, y0 = q.min(0)
+    x1, y1 = q.max(0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def box_in_crop(frame_box, crop_box, margin: float = CROP_MARGIN) -> np.ndarray:
+    """frame_box (x0, y0, x1, y1, frame pixels) in the coordinates of the square die_crop cuts
+    for crop_box at margin, normalised 0..1: (cx, cy, w, h) float32."""
+    sx, sy, side = crop_square(crop_box, margin)
+    x0, y0, x1, y1 = frame_box
+    return np.array([((x0 + x1) / 2 - sx) / side, ((y0 + y1) / 2 - sy) / side,
+                     (x1 - x0) / side, (y1 - y0) / side], np.float32)
+
+
+def box_from_crop(norm, crop_box, margin: float = CROP_MARGIN) -> tuple[float, float, float, float]:
+    """The inverse of box_in_crop: a normalised (cx, cy, w, h) in crop_box's crop -> frame pixels."""
+    sx, sy, side = crop_square(crop_box, margin)
+    cx, cy, w, h = (float(v) for v in norm)
+    w, h = max(w, 1e-3), max(h, 1e-3)
+    return (sx + (cx - w / 2) * side, sy + (cy - h / 2) * side, sx + (cx + w / 2) * side, sy + (cy + h / 2) * side)
+
+
+def jitter_top(g: np.random.Generator, box, shift: float = 0.06, scale=(0.85, 1.2)):
+    """A top-face box moved and grown or shrunk as a locator's prediction may be."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    s = max(w, h)
+    cx = (x0 + x1) / 2 + float(np.clip(g.normal(0, shift), -2.5 * shift, 2.5 * shift)) * s
+    cy = (y0 + y1) / 2 + float(np.clip(g.normal(0, shift), -2.5 * shift, 2.5 * shift)) * s
+    k = float(g.uniform(*scale))
+    w2, h2 = w * k * float(g.uniform(0.92, 1.08)), h * k * float(g.uniform(0.92, 1.08))
+    return (cx - w2 / 2, cy - h2 / 2, cx + w2 / 2, cy + h2 / 2)
+
+
+def render_top_sample(rng, face: int, *, steep=False, edge: float | None = None, tilt_max: float = 42.0,
+                      size: int = INPUT_SIZE, margin: float = CROP_MARGIN, top_margin: float = TOP_MARGIN):
+    """(die crop, top box in it (cx, cy, w, h) 0..1, top-face crop, top quad in the die crop (4x2, 0..1))
+    of one die showing face; None when its top face is not in view (the caller draws another)."""
+    g = as_generator(rng)
+    image, placed, _ = die_scene(g, face, edge, tilt_max, steep=steep)
+    target = placed[0]
+    if target.sprite.top_quad is None:
+        return None
+    quad = target.sprite.top_quad + np.array([target.x, target.y], np.float32)
+    side = image.shape[0]
+    box = detector_box(g, target.box, target.sprite.top_quad, (target.x, target.y))
+    if g.random() < 0.25:  # the frame's edge cuts the die, as render_die_crop
+        bx0, by0, bx1, by1 = (int(round(v)) for v in target.box)
+        cut = [int(g.integers(0, max(1, bx0) + 1)) if g.random() < 0.5 else 0,
+               int(g.integers(0, max(1, by0) + 1)) if g.random() < 0.5 else 0]
+        end = [side - int(g.integers(0, max(1, side - bx1) + 1)) if g.random() < 0.5 else side,
+               side - int(g.integers(0, max(1, side - by1) + 1)) if g.random() < 0.5 else side]
+        image = image[cut[1]:end[1], cut[0]:end[0]]
+        box = (box[0] - cut[0], box[1] - cut[1], box[2] - cut[0], box[3] - cut[1])
+        quad = quad - np.array(cut, np.float32)
+        h, w = image.shape[:2]
+        box = (max(box[0], 0.0), max(box[1], 0.0), min(box[2], w), min(box[3], h))
+    crop = die_crop(image, box, size, margin)
+    top = quad_box(quad)
+    target_box = box_in_crop(top, box, margin)
+    sx, sy, sq = crop_square(box, margin)
+    quad_norm = ((quad - np.array([sx, sy], np.float32)) / sq).astype(np.float32)
+    top_crop = die_crop(image, jitter_top(g, top), size, top_margin)
+    return crop, target_box, top_crop, quad_norm
