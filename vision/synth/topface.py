@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..crops import CROP_MARGIN, INPUT_SIZE, crop_square, die_crop
+from ..topface import box_from_crop, box_in_crop  # noqa: F401 (here for the tests and trainer)
 from .scene import as_generator, detector_box, die_scene
 
 # The top-face crop's side / the top face's box's longer side.
@@ -29,23 +30,6 @@ def quad_box(quad) -> tuple[float, float, float, float]:
     x0, y0 = q.min(0)
     x1, y1 = q.max(0)
     return float(x0), float(y0), float(x1), float(y1)
-
-
-def box_in_crop(frame_box, crop_box, margin: float = CROP_MARGIN) -> np.ndarray:
-    """frame_box (x0, y0, x1, y1, frame pixels) in the coordinates of the square die_crop cuts
-    for crop_box at margin, normalised 0..1: (cx, cy, w, h) float32."""
-    sx, sy, side = crop_square(crop_box, margin)
-    x0, y0, x1, y1 = frame_box
-    return np.array([((x0 + x1) / 2 - sx) / side, ((y0 + y1) / 2 - sy) / side,
-                     (x1 - x0) / side, (y1 - y0) / side], np.float32)
-
-
-def box_from_crop(norm, crop_box, margin: float = CROP_MARGIN) -> tuple[float, float, float, float]:
-    """The inverse of box_in_crop: a normalised (cx, cy, w, h) in crop_box's crop -> frame pixels."""
-    sx, sy, side = crop_square(crop_box, margin)
-    cx, cy, w, h = (float(v) for v in norm)
-    w, h = max(w, 1e-3), max(h, 1e-3)
-    return (sx + (cx - w / 2) * side, sy + (cy - h / 2) * side, sx + (cx + w / 2) * side, sy + (cy + h / 2) * side)
 
 
 def jitter_top(g: np.random.Generator, box, shift: float = 0.06, scale=(0.85, 1.2)):
