@@ -253,7 +253,8 @@ def real_top_crops(locator_path: Path, copies: int, none_per_photo: int, seed: i
                 for c in range(copies):
                     xs.append(die_crop(image, top if c == 0 else jitter_top(rng, top), INPUT_SIZE, TOP_MARGIN))
                     ys.append(face - 1)
-            for box in _no_die_boxes(rng, image.shape, labels, none_per_photo):
+            # Boxes on no die only around whole-die labels: beside tilted-webcam's pip boxes lies the die's body.
+            for box in (_no_die_boxes(rng, image.shape, labels, none_per_photo) if name != "tilted-webcam" else []):
                 xs.append(die_crop(image, box, INPUT_SIZE, float(rng.uniform(0.6, 0.95))))
                 ys.append(NONE_INDEX)
     log(f"  real top-face crops: {counts} dice x {copies}, {len(ys) - sum(counts.values()) * copies} boxes on no die")
