@@ -74,3 +74,46 @@ def render_top_sample(rng, face: int, *, steep=False, edge: float | None = None,
     quad_norm = ((quad - np.array([sx, sy], np.float32)) / sq).astype(np.float32)
     top_crop = die_crop(image, jitter_top(g, top), size, top_margin)
     return crop, target_box, top_crop, quad_norm
+
+
+def not_a_die_box(rng, *, steep=False, clutter: float = 0.25):
+    """(image, box, the dice's boxes) of a box that holds no one die, drawn as vision.synth.nodie draws them (beside
+    a die, between two, around two, bare tray, a piece of a die; or, with chance clutter, a thing
+    that is not a die): for the top-face classifier's NOT_A_DIE cut through the locator, as the
+    reader cuts it (the box's die crop -> the locator's top face -> a crop around that)."""
+    import cv2
+    from .nodie import _box, _like_a_die, _square
+    from .scene import CROP_EDGE_MAX, EDGE_RANGE, composite, random_light
+    from .style import camera_effects
+    g = as_generator(rng)
+    if g.random() < clutter:
+        from .clutter import DISTRACTORS, add_distractors, surface
+        edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
+        kind = "cable" if g.random() < 1 / 3 else str(g.choice([k for k in DISTRACTORS if k != "cable"]))
+        side = int(6 * edge)
+        for _ in range(20):
+            bg = surface(g, (side, side))
+            mask = add_distractors(g, bg, 1, edge * float(g.uniform(0.8, 1.6)), kind=kind)
+            ys, xs = np.nonzero(mask > 0.5)
+            if len(xs):
+                break
+        else:
+            return not_a_die_box(g, steep=steep, clutter=0.0)
+        image = camera_effects(g, composite(bg, [], random_light(g), 0.4),
+                               strength=float(np.clip(edge / 40.0, 0.5, 1.0)))
+        bulk = cv2.GaussianBlur(mask, (0, 0), max(1.0, edge / 3))[ys, xs] ** 4
+        k = int(g.choice(len(xs), p=bulk / bulk.sum()))
+        return image, _square(float(xs[k]), float(ys[k]), edge * float(g.uniform(0.8, 1.4))), []
+    kinds, weights = ("aside", "between", "pair", "tray", "piece"), np.array([0.3, 0.22, 0.15, 0.15, 0.18])
+    kind = str(g.choice(kinds, p=weights / weights.sum()))
+    neighbours = int(g.integers(1, 5)) if kind in ("between", "pair") else None
+    image, placed, _ = die_scene(g, int(g.integers(1, 7)), None, 42.0, neighbours, steep=steep)
+    frame = image.shape[0]
+    for _ in range(20):
+        box = _box(g, kind, placed, frame)
+        middle_inside = 0 <= (box[0] + box[2]) / 2 < frame and 0 <= (box[1] + box[3]) / 2 < frame
+        if middle_inside and not _like_a_die(box, placed):
+            return image, box, [p.box for p in placed]
+        kind = "aside"
+    x0, y0, x1, y1 = placed[0].box
+    return image, _square(0, 0, float(np.sqrt((x1 - x0) * (y1 - y0)))), [p.box for p in placed]

@@ -88,3 +88,62 @@ def top_set(kind: str, held_out: bool, count: int, seed: int = 7, workers: int =
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, **out)
     return out
+
+
+# NOT_A_DIE crops cut through the locator (round 16b): seed splits of their own.
+NONE_SPLITS = {("ordinary", False): 30, ("steep", False): 32, ("any", False): 34}
+_LOCATOR = None
+
+
+def _locator_worker(path):
+    global _LOCATOR
+    _quiet_worker()
+    from ..topface import Locator
+    _LOCATOR = Locator(path)
+
+
+def _none_job(args):
+    from ..crops import die_crop
+    from ..synth.topface import not_a_die_box
+    seed, split, index, steep = args
+    for attempt in range(20):
+        g = np.random.default_rng([seed, split, index, attempt])
+        image, box, dice = not_a_die_box(g, steep=steep)
+        top = _LOCATOR.top_boxes(image, [box])[0]
+        if not any(_on_a_die(top, d) for d in dice):
+            break
+    return die_crop(image, top, INPUT_SIZE, TOP_MARGIN)
+
+
+def _on_a_die(top, die) -> bool:
+    """The locator's box lies on a die's face, about a face's size: its crop would show that die
+    (an "aside" box pulled onto a neighbour), not a box on no die."""
+    cx, cy = (top[0] + top[2]) / 2, (top[1] + top[3]) / 2
+    w, h = die[2] - die[0], die[3] - die[1]
+    mx, my = (die[0] + die[2]) / 2, (die[1] + die[3]) / 2
+    inside = abs(cx - mx) < 0.35 * w and abs(cy - my) < 0.35 * h
+    return inside and max(top[2] - top[0], top[3] - top[1]) >= 0.4 * max(w, h)
+
+
+def none_set(kind: str, count: int, locator: Path, seed: int = 7, workers: int = 2, cache: Path | None = None,
+             log=print) -> np.ndarray:
+    """count NOT_A_DIE top-face crops: a box on no die -> its die crop -> the locator's top face ->
+    a crop around it at TOP_MARGIN, as the reader cuts a top-face file's crops (cached by the
+    locator file's digest)."""
+    digest = hashlib.sha256(Path(locator).read_bytes()).hexdigest()[:12]
+    split = NONE_SPLITS[(kind, False)]
+    key = hashlib.sha256(repr((TOP_VERSION, "none", kind, split, count, seed, digest)).encode()).hexdigest()[:16]
+    path = cache / f"topnone-{split}-{count}-{key}.npz" if cache else None
+    if path and path.exists():
+        with np.load(path) as z:
+            log(f"  {count} NOT_A_DIE top crops ({kind}) from {path}")
+            return z["t"]
+    start = time.monotonic()
+    jobs = [(seed, split, i, STEEP_OF[kind]) for i in range(count)]
+    with Pool(max(1, workers), initializer=_locator_worker, initargs=(str(locator),)) as pool:
+        t = np.stack(pool.map(_none_job, jobs, chunksize=32))
+    log(f"  rendered {count} NOT_A_DIE top crops ({kind}) through the locator in {time.monotonic() - start:.0f} s")
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(path, t=t)
+    return t

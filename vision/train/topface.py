@@ -261,6 +261,38 @@ def real_top_crops(locator_path: Path, copies: int, none_per_photo: int, seed: i
     return np.stack(xs), np.asarray(ys, np.int64)
 
 
+def real_none_through_locator(locator_path: Path, copies: int, per_photo: int, seed: int, log=print):
+    """NOT_A_DIE top-face crops of the real TRAIN split cut as the reader cuts them (a box -> its
+    die crop -> the locator's top face -> a crop around it): the shipped detector's own boxes on no
+    die (vision.realdata.on_no_die; a plug, a big die's side face), jittered after the first copy,
+    and aws-workshop-dice's boxes beside and between its whole-die labels."""
+    from ..model import DiceModel
+    from ..realdata import on_no_die
+    from types import SimpleNamespace
+    rng = np.random.default_rng(seed + 1)
+    loc = Locator(locator_path, num_threads=2)
+    detector = DiceModel()
+    xs, found, drawn = [], 0, 0
+    for name in ("tilted-webcam", "aws-workshop-dice"):
+        for shot in photos(name, "train"):
+            image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
+            if image is None or not shot.dice:
+                continue
+            wrong = [d.box for d in detector.detect(image) if on_no_die(SimpleNamespace(box=d.box), shot.dice)]
+            found += len(wrong)
+            boxes = [b if c == 0 else jitter_box(rng, b) for b in wrong for c in range(copies)]
+            if name != "tilted-webcam":
+                extra = _no_die_boxes(rng, image.shape, [tuple(float(v) for v in b) for _f, b in shot.dice], per_photo)
+                drawn += len(extra)
+                boxes += extra
+            h, w = image.shape[:2]
+            boxes = [b for b in boxes if b[2] > 0 and b[3] > 0 and b[0] < w and b[1] < h]
+            for top in loc.top_boxes(image, boxes):
+                xs.append(die_crop(image, top, INPUT_SIZE, TOP_MARGIN))
+    log(f"  real NOT_A_DIE through the locator: {found} detector boxes on no die x {copies}, {drawn} drawn boxes")
+    return np.stack(xs)
+
+
 def train_classifier(args, log) -> int:
     import tensorflow as tf
     from . import model as net
@@ -273,6 +305,15 @@ def train_classifier(args, log) -> int:
     rx, ry = real_top_crops(args.locator, args.real_copies, args.real_none, args.seed, log)
     x = np.concatenate([p["t"] for p in parts] + [rx])
     y = np.concatenate([p["y"] for p in parts] + [ry])
+    if args.none_through_locator > 0:
+        from .topdata import none_set
+        shares = {"ordinary": args.ordinary, "steep": args.steep, "any": args.any_way}
+        total = sum(shares.values())
+        extra = [none_set(k, int(round(args.none_through_locator * n / total)), args.locator, args.seed,
+                          args.threads, CACHE, log) for k, n in shares.items() if n > 0]
+        extra.append(real_none_through_locator(args.locator, args.real_copies // 2, args.real_none, args.seed, log))
+        extra = np.concatenate(extra)
+        x, y = np.concatenate([x, extra]), np.concatenate([y, np.full(len(extra), NONE_INDEX, np.int64)])
     held = {k: top_set(k, True, 1400, args.seed, args.threads, CACHE, log) for k in ("ordinary", "steep")}
     xv = np.concatenate([h["t"] for h in held.values()])
     yv = np.concatenate([h["y"] for h in held.values()])
@@ -283,11 +324,11 @@ def train_classifier(args, log) -> int:
     else:
         model = net.build(len(LABELS), INPUT_SIZE, 32)
     secs = net.train(model, x, y, xv, yv, args.epochs, args.batch, args.seed, log, peak_lr=args.lr)
-    model.save(CACHE / "top_faces.keras")
+    model.save(CACHE / f"{args.name}.keras")
     args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / "top_faces.tflite"
+    path = args.out / f"{args.name}.tflite"
     path.write_bytes(net.to_tflite(model, args.quantize, x[:: max(1, len(x) // 300)]))
-    (args.out / "top_faces.labels.txt").write_text("\n".join(LABELS) + "\n", encoding="utf-8")
+    (args.out / f"{args.name}.labels.txt").write_text("\n".join(LABELS) + "\n", encoding="utf-8")
     write_top_convention(path, args.out / "top_locator.tflite")
     log(f"Wrote {path} ({path.stat().st_size} bytes, {args.quantize}); training {secs:.0f} s, "
         f"all {time.monotonic() - started:.0f} s")
@@ -328,6 +369,10 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--quantize", default="float16", choices=("float16", "float32", "int8"))
     p.add_argument("--resume", type=Path)
+    p.add_argument("--none-through-locator", type=int, default=0,
+                   help="rendered NOT_A_DIE crops cut through the locator as the reader cuts them (16b), "
+                        "with the real train split's detector boxes on no die")
+    p.add_argument("--name", default="top_faces", help="the classifier file's name in --out")
     p.add_argument("--locator", type=Path, default=OUT / "top_locator.tflite")
     args = p.parse_args(argv)
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
