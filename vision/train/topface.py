@@ -329,7 +329,7 @@ def train_classifier(args, log) -> int:
     path = args.out / f"{args.name}.tflite"
     path.write_bytes(net.to_tflite(model, args.quantize, x[:: max(1, len(x) // 300)]))
     (args.out / f"{args.name}.labels.txt").write_text("\n".join(LABELS) + "\n", encoding="utf-8")
-    write_top_convention(path, args.out / "top_locator.tflite")
+    write_top_convention(path, args.locator)
     log(f"Wrote {path} ({path.stat().st_size} bytes, {args.quantize}); training {secs:.0f} s, "
         f"all {time.monotonic() - started:.0f} s")
     clf = FaceClassifier(path)
