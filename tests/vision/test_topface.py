@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.crops import die_crop
-from vision.synth.topface import box_from_crop, box_in_crop, render_top_sample
+from vision.synth.topface import box_from_crop, box_in_crop, not_a_die_box, render_top_sample
 from vision.train.topdata import NONE_INDEX, sample
 
 
@@ -65,3 +65,21 @@ def test_samples_are_seeded_and_not_a_die_has_no_box():
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[2], b[2]) and a[3] == 3
     none = sample(7, 20, NONE_INDEX, False)
     assert none[3] == NONE_INDEX and np.isnan(none[1]).all() and none[2].shape == (48, 48, 3)
+
+
+def test_boxes_on_no_die_hold_no_die_and_their_crops_skip_a_neighbour():
+    from vision.train.topdata import _on_a_die
+    for i in range(12):
+        image, box, dice = not_a_die_box(
+            np.random.default_rng([8, i]), steep=bool(i % 2))
+        h, w = image.shape[:2]
+        assert 0 <= (box[0] + box[2]) / 2 < w and 0 <= (box[1] + box[3]) / 2 < h
+        for d in dice:
+            cx, cy = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
+            s = float(np.sqrt((d[2] - d[0]) * (d[3] - d[1])))
+            bs = float(np.sqrt((box[2] - box[0]) * (box[3] - box[1])))
+            assert not (np.hypot((box[0] + box[2]) / 2 - cx, (box[1] + box[3]) / 2 - cy) < 0.3 * s
+                        and 0.55 <= bs / s <= 1.8)
+    assert _on_a_die((10, 10, 30, 30), (8, 8, 32, 32))
+    assert not _on_a_die((40, 10, 60, 30), (8, 8, 32, 32))
+    assert not _on_a_die((18, 18, 22, 22), (8, 8, 32, 32))  # a pip of a big die: kept

@@ -29,6 +29,7 @@ def _iou(a, b):
 def test_the_shipped_file_reads_the_whole_die():
     assert top_locator_for(MODEL) is None
     assert top_locator_for(TOP_FACES) == LOCATOR
+    assert top_locator_for(TOP / "top_faces_b.tflite") == LOCATOR
 
 
 @pytest.mark.parametrize("steep", [False, True])
