@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 __all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
-           "crop_path_for", "crop_convention", "write_crop_convention"]
+           "crop_path_for", "crop_convention", "write_crop_convention", "top_locator_for"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
 
@@ -54,6 +54,20 @@ def crop_convention(model_path: Path | str) -> float:
     if not 0.5 <= margin <= 4.0:
         raise ModelError(f"The dice model's crop file {p} gives a crop margin of {margin}, not 0.5-4.", p)
     return margin
+
+
+def top_locator_for(model_path: Path | str) -> Path | None:
+    """The top-face locator a classifier file reads its crops through (issue 14 round 16): the
+    "top_locator" of its .crop.json (a path relative to the file), or None for a file that reads
+    the whole die's crop, as every shipped file does."""
+    p = crop_path_for(model_path)
+    if not p.is_file():
+        return None
+    try:
+        name = json.loads(p.read_text(encoding="utf-8")).get("top_locator")
+    except (OSError, ValueError, AttributeError) as exc:
+        raise ModelError(f"The dice model's crop file {p} cannot be used: {exc}.", p) from exc
+    return None if name is None else (Path(model_path).parent / name)
 
 
 def write_crop_convention(model_path: Path | str, margin: float) -> Path | None:
@@ -197,17 +211,30 @@ class FaceClassifier:
         reader keeps them for the table): a classifier of that convention reads them as they are."""
         from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
         if len(self.conventions) == 1:
-            size, margin = self.conventions[0]
-            if crops is None or (size, margin) != (INPUT_SIZE, CROP_MARGIN):
-                crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+            size, margin = self.conventions[0][:2]
+            if crops is None or self.conventions[0] != (INPUT_SIZE, CROP_MARGIN):
+                crops = self._member_crops(self._members[0], image_bgr, boxes, crops)
             return self.probabilities(crops)
         total = None
-        for size, margin in self.conventions:
-            group = [m for m in self._members if m.convention == (size, margin)]
-            group_crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+        for convention in self.conventions:
+            group = [m for m in self._members if m.convention == convention]
+            group_crops = self._member_crops(group[0], image_bgr, boxes, crops)
             y = self._mean(group, group_crops) * len(group)
             total = y if total is None else total + y
         return total / len(self._members)
+
+    @staticmethod
+    def _member_crops(member, image_bgr, boxes, crops=None) -> np.ndarray:
+        """The crops member's convention cuts for boxes: around each box, or (a top-face file,
+        round 16) around the top face its locator finds in the box's default die crop."""
+        from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
+        size, margin = member.convention[:2]
+        if member.locator is not None:
+            default = crops if crops is not None and crops.shape[1] == member.locator.input_size else None
+            boxes = member.locator.top_boxes(image_bgr, boxes, default)
+        elif crops is not None and (size, margin) == (INPUT_SIZE, CROP_MARGIN):
+            return crops
+        return np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
 
     def _mean(self, members, crops: np.ndarray) -> np.ndarray:
         views = VIEWS[self.views]
@@ -245,7 +272,15 @@ class _Member:
                              "not a batch of square RGB crops.", path)
         self.input_size = shape[1]
         self.crop_margin = crop_convention(path)
+        # A top-face file (its .crop.json names a locator) reads crops around the top face the
+        # locator finds: a convention of its own, never mixed with the whole die's crops.
+        top = top_locator_for(path)
+        self.locator = None
         self.convention = (self.input_size, self.crop_margin)
+        if top is not None:
+            from .topface import Locator
+            self.locator = Locator(top, num_threads)
+            self.convention = (self.input_size, self.crop_margin, str(top))
         classes = int(out["shape"][-1])
         if classes != len(self.labels):
             raise ModelError(f"The dice model {path} has {classes} outputs but its labels "
