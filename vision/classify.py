@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 __all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
-           "crop_path_for", "crop_convention", "write_crop_convention", "top_locator_for", "crop_reads"]
+           "crop_path_for", "crop_convention", "write_crop_convention"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
 
@@ -54,36 +54,6 @@ def crop_convention(model_path: Path | str) -> float:
     if not 0.5 <= margin <= 4.0:
         raise ModelError(f"The dice model's crop file {p} gives a crop margin of {margin}, not 0.5-4.", p)
     return margin
-
-
-def top_locator_for(model_path: Path | str) -> Path | None:
-    """The top-face locator a classifier file reads its crops through (issue 14 round 16): the
-    "top_locator" of its .crop.json (a path relative to the file), or None for a file that reads
-    the whole die's crop, as every shipped file does."""
-    p = crop_path_for(model_path)
-    if not p.is_file():
-        return None
-    try:
-        name = json.loads(p.read_text(encoding="utf-8")).get("top_locator")
-    except (OSError, ValueError, AttributeError) as exc:
-        raise ModelError(f"The dice model's crop file {p} cannot be used: {exc}.", p) from exc
-    return None if name is None else (Path(model_path).parent / name)
-
-
-def crop_reads(model_path: Path | str) -> str:
-    """What a classifier file's output is used for in an ensemble (round 16c): "all" (the face and
-    whether the box holds a die; every shipped file) or "faces" (the face only, its .crop.json's
-    "reads": the ensemble's other files judge whether a die is there)."""
-    p = crop_path_for(model_path)
-    if not p.is_file():
-        return "all"
-    try:
-        reads = json.loads(p.read_text(encoding="utf-8")).get("reads", "all")
-    except (OSError, ValueError, AttributeError) as exc:
-        raise ModelError(f"The dice model's crop file {p} cannot be used: {exc}.", p) from exc
-    if reads not in ("all", "faces"):
-        raise ModelError(f"The dice model's crop file {p} says it reads {reads!r}, not 'all' or 'faces'.", p)
-    return reads
 
 
 def write_crop_convention(model_path: Path | str, margin: float) -> Path | None:
@@ -183,10 +153,6 @@ class FaceClassifier:
         self.conventions = tuple(dict.fromkeys(m.convention for m in self._members))
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
-        # Files that read faces only ("reads": "faces" in their .crop.json, round 16c) leave whether
-        # a box holds a die to the ensemble's other files; alone, or with no NOT_A_DIE, they read all.
-        readers = {m.reads for m in self._members}
-        self._judged_apart = readers == {"all", "faces"} and self.none_index is not None
 
     def classify(self, crops: np.ndarray) -> list[tuple[str, float]]:
         """(label, confidence) for each crop of a (N, S, S, 3) uint8 RGB batch."""
@@ -222,11 +188,7 @@ class FaceClassifier:
         if len(self.conventions) > 1:
             raise ValueError("These face models read crops of different sizes or margins "
                              f"({self.conventions}): read boxes with box_probabilities.")
-        crops = np.asarray(crops)
-        if self._judged_apart:
-            return self._die_times_face(self._mean([m for m in self._members if m.reads == "all"], crops),
-                                        self._mean([m for m in self._members if m.reads == "faces"], crops))
-        return self._mean(self._members, crops)
+        return self._mean(self._members, np.asarray(crops))
 
     def box_probabilities(self, image_bgr: np.ndarray, boxes, crops: np.ndarray | None = None) -> np.ndarray:
         """Class probabilities (N, classes) of the dice in boxes (x0, y0, x1, y1) of a BGR frame,
@@ -235,47 +197,17 @@ class FaceClassifier:
         reader keeps them for the table): a classifier of that convention reads them as they are."""
         from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
         if len(self.conventions) == 1:
-            size, margin = self.conventions[0][:2]
-            if crops is None or self.conventions[0] != (INPUT_SIZE, CROP_MARGIN):
-                crops = self._member_crops(self._members[0], image_bgr, boxes, crops)
+            size, margin = self.conventions[0]
+            if crops is None or (size, margin) != (INPUT_SIZE, CROP_MARGIN):
+                crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
             return self.probabilities(crops)
-        sums: dict[str, np.ndarray] = {}
-        for convention in self.conventions:
-            group = [m for m in self._members if m.convention == convention]
-            group_crops = self._member_crops(group[0], image_bgr, boxes, crops)
-            for reads in dict.fromkeys(m.reads for m in group):
-                part = [m for m in group if m.reads == reads]
-                y = self._mean(part, group_crops) * len(part)
-                sums[reads] = y if reads not in sums else sums[reads] + y
-        if not self._judged_apart:
-            return sum(sums.values()) / len(self._members)
-        return self._die_times_face(sums["all"] / sum(m.reads == "all" for m in self._members),
-                                    sums["faces"] / sum(m.reads == "faces" for m in self._members))
-
-    def _die_times_face(self, judge: np.ndarray, reader: np.ndarray) -> np.ndarray:
-        """Round 16c: P(face k) = P(a die) x P(k | a die), P(a die) from the files that read the
-        whole box (judge: 1 - their NOT_A_DIE) and P(k | a die) from the files that read faces
-        only (reader, its NOT_A_DIE set aside and the faces renormalised)."""
-        none = judge[:, self.none_index]
-        faces = np.array(reader, dtype=np.float32, copy=True)
-        faces[:, self.none_index] = 0.0
-        faces /= np.maximum(faces.sum(axis=1, keepdims=True), 1e-12)
-        out = faces * (1.0 - none)[:, None]
-        out[:, self.none_index] = none
-        return out
-
-    @staticmethod
-    def _member_crops(member, image_bgr, boxes, crops=None) -> np.ndarray:
-        """The crops member's convention cuts for boxes: around each box, or (a top-face file,
-        round 16) around the top face its locator finds in the box's default die crop."""
-        from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
-        size, margin = member.convention[:2]
-        if member.locator is not None:
-            default = crops if crops is not None and crops.shape[1] == member.locator.input_size else None
-            boxes = member.locator.top_boxes(image_bgr, boxes, default)
-        elif crops is not None and (size, margin) == (INPUT_SIZE, CROP_MARGIN):
-            return crops
-        return np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+        total = None
+        for size, margin in self.conventions:
+            group = [m for m in self._members if m.convention == (size, margin)]
+            group_crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+            y = self._mean(group, group_crops) * len(group)
+            total = y if total is None else total + y
+        return total / len(self._members)
 
     def _mean(self, members, crops: np.ndarray) -> np.ndarray:
         views = VIEWS[self.views]
@@ -313,16 +245,7 @@ class _Member:
                              "not a batch of square RGB crops.", path)
         self.input_size = shape[1]
         self.crop_margin = crop_convention(path)
-        # A top-face file (its .crop.json names a locator) reads crops around the top face the
-        # locator finds: a convention of its own, never mixed with the whole die's crops.
-        top = top_locator_for(path)
-        self.reads = crop_reads(path)
-        self.locator = None
         self.convention = (self.input_size, self.crop_margin)
-        if top is not None:
-            from .topface import Locator
-            self.locator = Locator(top, num_threads)
-            self.convention = (self.input_size, self.crop_margin, str(top))
         classes = int(out["shape"][-1])
         if classes != len(self.labels):
             raise ModelError(f"The dice model {path} has {classes} outputs but its labels "
