@@ -57,3 +57,18 @@ def test_a_box_outside_the_frame_is_refused():
     scene = render_centerville_tray(np.random.default_rng(1))
     with pytest.raises(ValueError, match="lies outside"):
         assign_colours(scene.image, [(700, 500, 760, 560)])
+
+
+def _tight(box, k=0.7):
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    half_w, half_h = k * (box[2] - box[0]) / 2, k * (box[3] - box[1]) / 2
+    return (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+
+
+@pytest.mark.parametrize("seed", [22, 23, 25, 36, 39])
+def test_boxes_tighter_than_the_dice_still_name_every_colour(seed):
+    # The detector boxes an icon die around its icon, 0.65-0.75 of the die: the tray must be read
+    # clear of the die's body (before session 31 these five trays swapped two colours each).
+    scene = render_centerville_tray(np.random.default_rng([78, seed]))
+    found = assign_colours(scene.image, [_tight(d.box) for d in scene.dice])
+    assert [f.colour for f in found] == [d.color for d in scene.dice]
