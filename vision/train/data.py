@@ -21,7 +21,7 @@ def _quiet_worker():
     cv2.setNumThreads(1)
 
 
-def _rendered(sample, jobs, workers: int):
+def rendered(sample, jobs, workers: int, chunksize: int = 64):
     """sample(job) for each job, in order: in this process for one worker (no fork: a process
     that already runs threads, as a test run's does, may hold a lock its forked child then waits
     on forever), else across a pool of workers."""
@@ -29,7 +29,7 @@ def _rendered(sample, jobs, workers: int):
         yield from map(sample, jobs)
         return
     with Pool(workers, initializer=_quiet_worker) as pool:
-        yield from pool.imap(sample, jobs, chunksize=64)
+        yield from pool.imap(sample, jobs, chunksize=chunksize)
 
 
 # Splits of the steep-view sets (vision.synth.scene.die_scene(steep=True)): seed streams of their
@@ -97,7 +97,7 @@ def render_set(labels, count: int, seed: int, split: int, workers: int, cache: P
     jobs = [(seed, split, i, tuple(labels), size, margin, steep) for i in range(first, count)]
     start = time.monotonic()
     step = max(1, count // 10)
-    for i, (crop, k) in enumerate(_rendered(_sample, jobs, workers), start=first):
+    for i, (crop, k) in enumerate(rendered(_sample, jobs, workers), start=first):
         x[i], y[i] = crop, k
         if (i + 1) % step == 0 or i + 1 == count:
             log(f"  rendered {i + 1}/{count} crops (split {split}) in {time.monotonic() - start:.0f} s")
@@ -125,7 +125,7 @@ def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cach
             log(f"  {count} clutter crops from cache {path}")
             return z["x"], np.full(count, not_a_die, np.int64)
     start = time.monotonic()
-    x = np.stack(list(_rendered(_clutter_sample, [(seed, i, size, margin) for i in range(count)], workers)))
+    x = np.stack(list(rendered(_clutter_sample, [(seed, i, size, margin) for i in range(count)], workers)))
     log(f"  rendered {count} clutter crops in {time.monotonic() - start:.0f} s")
     if path:
         path.parent.mkdir(parents=True, exist_ok=True)

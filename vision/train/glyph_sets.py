@@ -9,26 +9,21 @@ own renderer (vision.synth.style), the rest carry six glyphs of one family.
 from __future__ import annotations
 
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from ..synth.glyphs import SCRIBBLES, TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, random_scribble_faces, \
     render_glyph_crop
 from ..synth.scene import as_generator
 from ..synth.style import random_die_style
+from .data import rendered
 
 # Bump when vision.synth changes so that cached sets are rendered anew.
 RENDER_VERSION = 1
 CHUNK = 200
 SIZE = 48
 PIP_DICE = 0.12  # share of plain pip dice among the training dice
-
-
-def _quiet_worker():
-    cv2.setNumThreads(1)
 
 
 def _die_style(g, families):
@@ -77,19 +72,19 @@ def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path
     cache.mkdir(parents=True, exist_ok=True)
     out = []
     start, made = time.monotonic(), 0
-    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
-        for first in range(0, count, CHUNK):
-            n = min(CHUNK, count - first)
-            path = cache / f"glyphs-v{RENDER_VERSION}{kind}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
-            if path.exists():
-                sets = np.load(path)
-            else:
-                sets = np.stack(pool.map(_job, [(seed, i, renders, families) for i in range(first, first + n)], chunksize=4))
-                np.save(path, sets)
-                made += n
-            out.append(sets)
-            done = first + n
-            spent = time.monotonic() - start
-            eta = spent / made * (count - done) if made else 0.0
-            log(f"  die sets {done}/{count} ({made} rendered now) {spent:.0f} s, ETA {eta:.0f} s")
+    for first in range(0, count, CHUNK):
+        n = min(CHUNK, count - first)
+        path = cache / f"glyphs-v{RENDER_VERSION}{kind}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
+        if path.exists():
+            sets = np.load(path)
+        else:
+            sets = np.stack(list(rendered(_job, [(seed, i, renders, families) for i in range(first, first + n)],
+                                      workers, chunksize=4)))
+            np.save(path, sets)
+            made += n
+        out.append(sets)
+        done = first + n
+        spent = time.monotonic() - start
+        eta = spent / made * (count - done) if made else 0.0
+        log(f"  die sets {done}/{count} ({made} rendered now) {spent:.0f} s, ETA {eta:.0f} s")
     return np.concatenate(out)
