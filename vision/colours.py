@@ -9,8 +9,8 @@ together are matched to the six colours as one assignment (each colour once), ev
 the order whose balanced colours lie nearest the references wins. A die's colour confidence is
 how much worse the best order that gives it another colour is.
 
-Reference colours are data (data/centerville_colours.toml): the rulebook names the colours, not
-their shades; a table's taught examples can replace them (reference_from_examples).
+Reference colours are data (data/centerville_colours.toml, which a table can edit): the
+rulebook names the colours, not their shades.
 """
 from __future__ import annotations
 
