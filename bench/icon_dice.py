@@ -120,13 +120,14 @@ def colour(trays: int) -> tuple[float, float, int]:
     return right / n, flagged / n, n
 
 
-def centerville_trays(embedder: Embedder, taught_sets: int, trays: int, root: Path):
-    """Teach from trays showing every face (taught_sets per face), then read other trays whole."""
+def taught_at_setup(embedder: Embedder, taught_sets: int, root: Path, keep_crops: bool = False):
+    """A Centerville TaughtReader over examples in root (cleared first), taught taught_sets
+    pictures of every face from set-up trays that show it on all six dice."""
     from vision.synth.centerville import render_centerville_tray
     from vision.taught import TaughtExamples, TaughtReader
     examples = TaughtExamples(root)
     examples.clear()
-    reader = TaughtReader(examples, "centerville", embedder=embedder, keep_crops=False)
+    reader = TaughtReader(examples, "centerville", embedder=embedder, keep_crops=keep_crops)
     for k in range(taught_sets):
         for value in range(1, 7):
             scene = render_centerville_tray(np.random.default_rng([SEED, 3, k, value]), faces=[value] * 6)
@@ -137,6 +138,19 @@ def centerville_trays(embedder: Embedder, taught_sets: int, trays: int, root: Pa
                 picture = np.ascontiguousarray(scene.image[max(0, y0 - m):min(h, y1 + m), max(0, x0 - m):min(w, x1 + m)])
                 if d.label not in examples.counts() or examples.counts()[d.label] < taught_sets:
                     reader.teach(d.label, picture)
+    return reader
+
+
+def read_die(reading, truth):
+    """The die of reading whose box holds the centre of the rendered die truth (None: not found)."""
+    cx, cy = (truth.box[0] + truth.box[2]) / 2, (truth.box[1] + truth.box[3]) / 2
+    return next((r for r in reading.dice if r.box[0] <= cx <= r.box[2] and r.box[1] <= cy <= r.box[3]), None)
+
+
+def centerville_trays(embedder: Embedder, taught_sets: int, trays: int, root: Path):
+    """Teach from trays showing every face (taught_sets per face), then read other trays whole."""
+    from vision.synth.centerville import render_centerville_tray
+    reader = taught_at_setup(embedder, taught_sets, root)
     right = flagged = silent = n = found = 0
     colour_right = 0
     times = []
@@ -147,11 +161,9 @@ def centerville_trays(embedder: Embedder, taught_sets: int, trays: int, root: Pa
         times.append(1000 * (time.process_time() - t0))
         for d in scene.dice:
             n += 1
-            cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-            hit = [r for r in reading.dice if r.box[0] <= cx <= r.box[2] and r.box[1] <= cy <= r.box[3]]
-            if not hit:
+            r = read_die(reading, d)
+            if r is None:
                 continue
-            r = hit[0]
             found += 1
             ok = r.label == d.label
             right += ok
