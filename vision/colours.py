@@ -98,8 +98,8 @@ def candidates(frame_bgr: np.ndarray, box) -> np.ndarray:
     The box's pixels (shrunk to 20 x 20) fall in three colour clusters: the tray showing at the
     box's corners, the body (top face and sides, shaded) and the icon's ink, which can fill much
     of the face (a black vote on a yellow die outnumbers the yellow at its middle), so neither
-    the middle nor the biggest cluster is surely the body. The cluster nearest the tray just
-    outside the box is dropped; the others of a sixth of the pixels or more are candidates, the
+    the middle nor the biggest cluster is surely the body. The cluster nearest the tray around
+    the box is dropped; the others of a sixth of the pixels or more are candidates, the
     most colourful first (ink is white or black). The assignment picks among them.
 
     The detector's box on an icon die can be as tight as 0.65 of the die, around the icon, so
