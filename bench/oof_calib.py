@@ -130,7 +130,10 @@ def main(argv=None) -> int:
         args.json.write_text(json.dumps(results, default=lambda o: o.item()))
     print(table(results, args.shipped_ask))
     named = by_name(results)
-    if args.baseline in named and args.candidate in named:
+    parts = {n: sorted(part_name(r["split"], r["fold"]) for r in rs) for n, rs in named.items()}
+    if args.baseline in named and args.candidate in named and parts[args.baseline] != parts[args.candidate]:
+        print(f"no verdict: {args.candidate} read {parts[args.candidate]}, {args.baseline} {parts[args.baseline]}")
+    elif args.baseline in named and args.candidate in named:
         verdict = rule(named[args.baseline], named[args.candidate], args.shipped_ask)
         print(f"{args.candidate} at its pooled ask_below {verdict['ask_below']} against {args.baseline} at "
               f"{args.shipped_ask}: " + "; ".join(f"{k}: {v[0]} (bound {v[1]}) {'ok' if v[2] else 'FAILS'}"
