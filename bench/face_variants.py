@@ -50,16 +50,16 @@ def shipped_finder(detector=DEFAULT_DETECTOR) -> dict:
 
 
 def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print,
-            finder: dict | None = None) -> dict:
+            finder: dict | None = None, fold: int | None = None) -> dict:
     chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",),
                        finder=finder,
-                       second_look=second_look)
+                       second_look=second_look, fold=fold)
     model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
     reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look, drop_from=chosen["drop_from"], recheck_below=chosen["recheck_below"])
     outcome, cpu, shots = {}, [], []
     for set_name in SETS:
-        for shot in photos(set_name, split):
+        for shot in photos(set_name, split, fold=fold):
             image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
             t0 = time.process_time()
             reading = reader.read(image)
@@ -82,7 +82,8 @@ def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DE
 
     curve = {float(t): (lambda r: (r["silent_misreads"], r["flagged"]))(at(t)) for t in ASK_GRID}
     cpu.sort()
-    result = {"name": name, "files": [str(f) for f in files], "views": views, "second_look": second_look,
+    result = {"name": name, "split": split, "fold": fold, "files": [str(f) for f in files], "views": views,
+              "second_look": second_look,
               "find_from": chosen["find_from"], "drop_from": chosen["drop_from"],
               "recheck_below": chosen["recheck_below"],
               "flip": chosen["flip"], "ask_below": chosen["ask_below"], "figures": at(chosen["ask_below"]),

@@ -20,8 +20,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "match_labels", "on_no_die", "photos", "score_photo",
-           "split_of"]
+__all__ = ["FOLDS", "REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "match_labels", "on_no_die", "photos",
+           "score_photo", "split_of"]
 
 REAL_DICE = Path(os.environ.get("COMPANION_REAL_DICE",
                                 Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
@@ -29,6 +29,7 @@ SETS = ("tilted-webcam", "aws-workshop-dice")
 SPLITS = ("train", "calib", "test", "all")
 BLOCK = 4
 _ROUND = ("train", "calib", "train", "test")
+FOLDS = 2  # the train split's folds (DETECTOR_CARD round 17): a set's i-th train photo by name is in fold i % FOLDS
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,22 @@ def _corrected(name: str, file: str, dice: list) -> list:
     return dice
 
 
-def photos(name: str, split: str = "all", root: Path | None = None) -> list[LabelledPhoto]:
-    """The labelled photos of one set in one split (empty when the set is not on this machine)."""
+def photos(name: str, split: str = "all", root: Path | None = None, fold: int | None = None,
+           exclude_fold: int | None = None) -> list[LabelledPhoto]:
+    """The labelled photos of one set in one split (empty when the set is not on this machine).
+    fold / exclude_fold (train split only): only the photos in that fold, or all but them; a set's
+    i-th train photo in name order is in fold i % FOLDS."""
     if split not in SPLITS:
         raise ValueError(f"Unknown split {split!r}; known: {', '.join(SPLITS)}.")
+    if fold is not None or exclude_fold is not None:
+        if split != "train":
+            raise ValueError(f"folds divide the train split only, not {split!r}.")
+        for k in (fold, exclude_fold):
+            if k is not None and not 0 <= k < FOLDS:
+                raise ValueError(f"fold {k} out of range 0..{FOLDS - 1}.")
+        shots = photos(name, split, root)
+        return [s for i, s in enumerate(shots)
+                if (fold is None or i % FOLDS == fold) and (exclude_fold is None or i % FOLDS != exclude_fold)]
     folder = (root or REAL_DICE) / name
     labels_file = folder / "labels.json"
     if not labels_file.is_file():

@@ -71,3 +71,53 @@ def test_the_card_says_whether_the_real_train_split_was_trained_on(tmp_path, rea
                recipe={"real crops": real, "command": "", "crop_margin": 1.15}, scores={"held-out": "1"},
                comparison=[("int8", 1, {"held-out": "1"})], timings={}, params=1)
     assert said in card.read_text()
+
+
+def _names(shots):
+    return {s.path.name for s in shots}
+
+
+def test_the_train_folds_are_disjoint_cover_the_train_split_and_hold_no_calib_or_test_photo(tmp_path):
+    from vision.realdata import FOLDS, photos
+    _fake_set(tmp_path, 37)
+    train = photos("fake-set", "train", tmp_path)
+    others = _names(photos("fake-set", "calib", tmp_path)) | _names(photos("fake-set", "test", tmp_path))
+    folds = [photos("fake-set", "train", tmp_path, fold=k) for k in range(FOLDS)]
+    assert FOLDS == 2 and all(folds)
+    assert _names(folds[0]).isdisjoint(_names(folds[1]))
+    assert _names(folds[0]) | _names(folds[1]) == _names(train)
+    assert sum(map(len, folds)) == len(train)
+    assert not (_names(folds[0]) | _names(folds[1])) & others
+    # The i-th train photo by name is in fold i % 2; a fold held out leaves exactly the other.
+    assert [s.path.name for s in folds[1]] == [s.path.name for s in train[1::2]]
+    for k in range(FOLDS):
+        assert _names(photos("fake-set", "train", tmp_path, exclude_fold=k)) == _names(folds[1 - k])
+
+
+@pytest.mark.parametrize("split", ["calib", "test", "all"])
+def test_only_the_train_split_has_folds(tmp_path, split):
+    from vision.realdata import photos
+    _fake_set(tmp_path, 8)
+    with pytest.raises(ValueError):
+        photos("fake-set", split, tmp_path, fold=0)
+    with pytest.raises(ValueError):
+        photos("fake-set", "train", tmp_path, fold=2)
+
+
+def test_a_held_out_fold_is_not_cut(tmp_path):
+    _fake_set(tmp_path, 16)  # train photos p00-p03, p08-p11; fold 0: p00 p02 p08 p10 (all face 5)
+    x, y = real_crops(LABELS, "train", copies=3, no_die_per_photo=0, sets=("fake-set",), root=tmp_path,
+                      log=lambda *_: None, hold_out_fold=0)
+    assert len(x) == 12 and set(y.tolist()) == {LABELS.index("pip2")}
+
+
+def test_the_real_sets_folds_split_their_train_photos(tmp_path):
+    from vision.realdata import SETS, photos
+    for name in SETS:
+        train = photos(name, "train")
+        if not train:
+            pytest.skip("the real sets are not on this machine")
+        held = [photos(name, "train", fold=k) for k in (0, 1)]
+        assert _names(held[0]) | _names(held[1]) == _names(train)
+        assert not _names(held[0]) & _names(held[1])
+        assert not (_names(train) & (_names(photos(name, "calib")) | _names(photos(name, "test"))))

@@ -13,6 +13,7 @@ from companion.engine.dice import PIP_FACES
 
 from ..classify import NOT_A_DIE
 from ..crops import CROP_MARGIN, INPUT_SIZE
+from ..realdata import FOLDS
 from .card import write_card
 from ..synth.scene import STEEP_ANY
 from .data import STEEP_TRAIN_SPLIT, render_clutter_set, render_set
@@ -48,6 +49,9 @@ def parse(argv):
                         "its box jittered as a detector's (0: renders only)")
     p.add_argument("--real-none", type=int, default=6,
                    help="boxes on no die cut from each real train photo (with --real-copies)")
+    p.add_argument("--real-hold-out-fold", type=int, choices=range(FOLDS), metavar="K",
+                   help="cut the real crops from the train photos not in fold K only (vision.realdata.FOLDS folds: "
+                        "a set's i-th train photo is in fold i %% FOLDS), so fold K can be read out of fold")
     p.add_argument("--input-size", type=int, default=INPUT_SIZE, help="crop side in pixels the network reads")
     p.add_argument("--crop-margin", type=float, default=CROP_MARGIN,
                    help="crop side / die box's longer side (vision.crops); other than the default, it is "
@@ -102,7 +106,7 @@ def main(argv=None) -> int:
         from .realcrops import real_crops
         try:
             real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log,
-                              size=args.input_size, margin=args.crop_margin)
+                              size=args.input_size, margin=args.crop_margin, hold_out_fold=args.real_hold_out_fold)
         except FileNotFoundError as e:
             raise SystemExit(f"python -m vision.train: {e}") from None
     log(f"Rendering {args.train} training and {args.val} held-out crops ({args.input_size}px, margin "
@@ -142,6 +146,10 @@ def main(argv=None) -> int:
         # Kept beside the rendered sets so a later run can look at or continue from the trained network.
         args.cache.mkdir(parents=True, exist_ok=True)
         keras_model.save(args.cache / f"{args.name}-{args.train}-{args.epochs}.keras")
+    if args.real_hold_out_fold is not None:
+        # Beside the model as well: runs of different folds share the cache's name (round 17's S_k resume it).
+        args.out.mkdir(parents=True, exist_ok=True)
+        keras_model.save(args.out / f"{args.name}.keras")
 
     from ..classify import FaceClassifier, write_crop_convention
     from . import evaluate
@@ -182,6 +190,8 @@ def main(argv=None) -> int:
                 "label smoothing": args.label_smoothing,
                 "continued from": args.resume.name if args.resume else "(fresh)",
                 "real crops": (f"train split x {args.real_copies}, {args.real_none} boxes on no die a photo"
+                               + ("" if args.real_hold_out_fold is None
+                                  else f", fold {args.real_hold_out_fold} of {FOLDS} held out")
                                if args.real_copies > 0 else "(none)"),
                 "crop_margin": args.crop_margin, "tensorflow": tf.__version__, "command": command},
         scores=results[chosen],

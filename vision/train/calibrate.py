@@ -85,12 +85,13 @@ def _reading(dets, find_from, ask_below):
 
 def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path=None,
               views: str | None = None, sources: tuple[str, ...] | None = None,
-              second_look: str | None = None, finder: dict | None = None) -> dict:
+              second_look: str | None = None, finder: dict | None = None, fold: int | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views; by default the detector .json's face_models and face_views, else models/dice_faces.tflite).
     finder (the "reader" source only): find_from, drop_from, recheck_below and flip held as given,
-    only ask_below chosen; for a new classifier read by an unchanged finder (round 11b)."""
+    only ask_below chosen; for a new classifier read by an unchanged finder (round 11b).
+    fold (train split only): the photos of that fold (vision.realdata.photos; round 17)."""
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
@@ -101,7 +102,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
                           ("model", "classifier", "reader"))
     # Read once: every (flip, faces) pair below reads the same photos.
     images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
-              for shot in photos(name, split)]
+              for shot in photos(name, split, fold=fold)]
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if finder is not None:

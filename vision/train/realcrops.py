@@ -80,9 +80,11 @@ def _no_die_boxes(rng: np.random.Generator, image_shape, boxes, count: int):
 
 def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: int = 3, seed: int = 7,
                sets=SETS, root=None, log=print, size: int = INPUT_SIZE,
-               margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
+               margin: float = CROP_MARGIN, hold_out_fold: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(N, S, S, 3) uint8 RGB crops and label indices of the real photos of split (train only in
-    training), copies jittered crops per labelled die and no_die_per_photo NOT_A_DIE boxes per photo."""
+    training), copies jittered crops per labelled die and no_die_per_photo NOT_A_DIE boxes per photo.
+    hold_out_fold: leave that fold of the train split out (vision.realdata.photos' exclude_fold), so
+    that the fold can be read out of fold (DETECTOR_CARD round 17)."""
     if split in ("calib", "test", "all"):
         raise ValueError(f"real crops for training come from the train split only, not {split!r}.")
     from ..classify import NOT_A_DIE
@@ -91,7 +93,7 @@ def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: 
     none_index = labels.index(NOT_A_DIE) if NOT_A_DIE in labels else None
     dice = shots = 0
     for name in sets:
-        for shot in photos(name, split, root):
+        for shot in photos(name, split, root, exclude_fold=hold_out_fold):
             image = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
             if image is None or not shot.dice:
                 continue
@@ -112,6 +114,7 @@ def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: 
         raise FileNotFoundError(f"no labelled die in the {split} split of {', '.join(sets)} under "
                                 f"{root or REAL_DICE}: put the real sets there (COMPANION_REAL_DICE) "
                                 f"or train on renders only with --real-copies 0.")
-    log(f"  real crops ({split}): {dice} dice x {copies} and {len(ys) - dice * copies} boxes on no die "
+    held = "" if hold_out_fold is None else f", fold {hold_out_fold} held out"
+    log(f"  real crops ({split}{held}): {dice} dice x {copies} and {len(ys) - dice * copies} boxes on no die "
         f"from {shots} photos of {', '.join(sets)}")
     return np.stack(xs), np.asarray(ys, np.int64)
