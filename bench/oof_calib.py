@@ -120,6 +120,11 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if float(args.shipped_ask) not in {float(t) for t in ASK_GRID}:
         raise SystemExit(f"--shipped-ask {args.shipped_ask} is not on calibrate's ASK_GRID")
+    if not args.part and not args.load:
+        # make bench runs every script bare; this one needs classifier files trained out of fold.
+        print("no parts given: it reads files trained by `vision.train --real-hold-out-fold K` "
+              "(the command is in this script's docstring); nothing measured")
+        return 0
     finder = shipped_finder() if args.shipped_finder else None
     results = [r for f in args.load for r in json.loads(f.read_text())]
     for split_fold, *variants in args.part:
