@@ -172,6 +172,15 @@ def _weights(refs: np.ndarray) -> np.ndarray:
     return np.clip(refs.mean(axis=-1) * 4, 0.02, 1.0)
 
 
+def _order_gains(cand: np.ndarray, pick: np.ndarray, refs: np.ndarray, wt: np.ndarray, prior: np.ndarray):
+    """Each order's dice colours (P, use, 3), the candidates (use, C, 3) it picks (P, use), and
+    its gains (P, 3): the weighted mean log ratio to its references (P, use, 3), pulled toward
+    the tray's (prior)."""
+    ms = cand[np.arange(cand.shape[0])[None], pick]
+    d = np.log(ms) - np.log(refs)
+    return ms, ((wt * d).sum(1) + TRAY_WEIGHT * (prior + d.mean(axis=(1, 2))[:, None])) / (wt.sum(1) + TRAY_WEIGHT)
+
+
 def assign_colours(frame_bgr: np.ndarray, boxes, names: tuple[str, ...] | None = None) -> list[DieColour]:
     """The colour of each die in boxes, as one assignment: each colour of names at most once."""
     refs_by_name = references()
@@ -199,20 +208,12 @@ def assign_colours(frame_bgr: np.ndarray, boxes, names: tuple[str, ...] | None =
     for subset in subsets:
         sub = list(subset)
         cand = m[sub]                                                           # (use, C, 3)
-
-        def fit(pick):
-            """Each order's dice colours (P, use, 3) and its gains (P, 3): the weighted mean
-            log ratio to the references, pulled toward the tray's."""
-            ms = cand[np.arange(use)[None], pick]
-            d = np.log(ms) - np.log(r)
-            return ms, ((wt * d).sum(1) + TRAY_WEIGHT * (prior + d.mean(axis=(1, 2))[:, None])) / (wt.sum(1) + TRAY_WEIGHT)
-
         # Fit each order's gains, pick each die's candidate again under them, and fit once more:
         # under the tray's balance alone a blue die's white ink can be its candidate nearest blue
         # (dark wood), and the right order then costs more than a swap.
-        ms, g = fit(near[sub][np.arange(use)[None], orders])
+        ms, g = _order_gains(cand, near[sub][np.arange(use)[None], orders], r, wt, prior)
         under = _lab(cand[None] / np.exp(g)[:, None, None, :])                 # (P, use, C, 3)
-        ms, g = fit(np.linalg.norm(under - lab_refs[orders][:, :, None], axis=-1).argmin(-1))
+        ms, g = _order_gains(cand, np.linalg.norm(under - lab_refs[orders][:, :, None], axis=-1).argmin(-1), r, wt, prior)
         balanced = ms / np.exp(g)[:, None, :]
         cost = np.linalg.norm(_lab(balanced) - lab_refs[orders], axis=-1)      # (P, use)
         total = cost.sum(axis=1)
