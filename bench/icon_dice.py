@@ -43,13 +43,13 @@ def _held_out_set(args):
     return die_set(SEED, index + 1000 * HELD_OUT_FAMILIES.index(family), 3 + QUERIES, (family,))
 
 
-def _pct(x: float) -> str:
+def pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
 def _line(name: str, right, flagged, silent, n: int, target: str = "") -> str:
-    return (f"{name:<52} read right {_pct(right):>8}  flagged {_pct(flagged):>7}  silent misreads "
-            f"{_pct(silent):>6}  dice {n}{'  (target ' + target + ')' if target else ''}")
+    return (f"{name:<52} read right {pct(right):>8}  flagged {pct(flagged):>7}  silent misreads "
+            f"{pct(silent):>6}  dice {n}{'  (target ' + target + ')' if target else ''}")
 
 
 def held_out(embedder: Embedder, th: Thresholds, dice_per_family: int) -> dict:
@@ -192,23 +192,23 @@ def main(argv=None) -> int:
     real = real_photos(embedder, th)
     print("Colour on rendered Centerville trays (truth boxes):")
     c_right, c_flag, c_n = colour(args.colour_trays)
-    print(f"  which die right {_pct(c_right)}  colour asked {_pct(c_flag)}  dice {c_n}  (target >= 99.9%)")
+    print(f"  which die right {pct(c_right)}  colour asked {pct(c_flag)}  dice {c_n}  (target >= 99.9%)")
     print("Centerville trays read whole (learned detector + colours + taught faces):")
     tr = {}
     for k in (1, 3):
         tr[k] = centerville_trays(embedder, k, args.trays, args.work / f"taught-{k}")
         t = tr[k]
-        print("  " + _line(f"{k} taught per face (found {_pct(t['found'])}, colour {_pct(t['colour'])})",
+        print("  " + _line(f"{k} taught per face (found {pct(t['found'])}, colour {pct(t['colour'])})",
                            t["right"], t["flagged"], t["silent"], t["dice"]))
     print("\nTargets:")
     print(_line("held-out glyph families, 1 taught per face", *ho[1], target=">= 97%"))
     print(_line("held-out glyph families, 3 taught per face", *ho[3], target=">= 99.5%"))
     for name, r, f, s, n in real:
         print(_line(f"real pips as icons ({name}), 5 taught", r, f, s, n, ">= 97%"))
-    print(f"{'colour (which die), rendered trays, random light':<52} right {_pct(c_right):>8}  dice {c_n}  "
+    print(f"{'colour (which die), rendered trays, random light':<52} right {pct(c_right):>8}  dice {c_n}  "
           f"(target >= 99.9%)")
     silent = [ho[1][2], ho[3][2]] + [s for _, _, _, s, _ in real] + [tr[1]["silent"], tr[3]["silent"]]
-    print(f"{'silent misreads (worst of the rows above)':<52} {_pct(max(silent))}  (target < 0.5%)")
+    print(f"{'silent misreads (worst of the rows above)':<52} {pct(max(silent))}  (target < 0.5%)")
     print(f"{'CPU ms per photo of six dice (TaughtReader.read)':<52} median {tr[3]['ms']:.1f} ms, "
           f"p90 {tr[3]['ms_p90']:.1f} ms over {args.trays} photos  (target median <= 40 ms)")
     return 0

@@ -20,7 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from icon_dice import SEED, _pct, read_die, taught_at_setup  # noqa: E402
+from icon_dice import SEED, pct, read_die, taught_at_setup  # noqa: E402
 from companion.table.centerville_camera import lessons  # noqa: E402
 from vision.synth.centerville import render_centerville_tray  # noqa: E402
 from vision.taught import Embedder  # noqa: E402
@@ -71,9 +71,9 @@ def main(argv=None) -> int:
         part = rows[first:min(last, args.readings)]
         n = sum(r["dice"] for r in part)
         taught += sum(r["taught"] for r in part)
-        print(f"  readings {first + 1:>2}-{first + len(part):<2}  read right {_pct(sum(r['right'] for r in part) / n):>8}"
-              f"  asked {_pct(sum(r['asked'] for r in part) / n):>8}  silent misreads "
-              f"{_pct(sum(r['silent'] for r in part) / n):>6}  found {_pct(sum(r['found'] for r in part) / n):>8}"
+        print(f"  readings {first + 1:>2}-{first + len(part):<2}  read right {pct(sum(r['right'] for r in part) / n):>8}"
+              f"  asked {pct(sum(r['asked'] for r in part) / n):>8}  silent misreads "
+              f"{pct(sum(r['silent'] for r in part) / n):>6}  found {pct(sum(r['found'] for r in part) / n):>8}"
               f"  dice {n}  examples by then {taught}")
     return 0
 
