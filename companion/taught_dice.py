@@ -93,6 +93,29 @@ class TaughtDice:
         self.examples.add(label, np.ascontiguousarray(np.asarray(crop_rgb)[..., ::-1]))
         self._changed()
 
+    def check(self, reads) -> None:
+        """Keep the camera's reads as the players checked them (vision.earned.CheckedRead): by
+        them the table earns a looser asking pair. A file that cannot be written now (a full
+        disk) or read (damaged) costs only the looser pair, never the roll being entered: the
+        problem is noted for `companion doctor` and the camera asks by the model's pair."""
+        from vision.earned import EvidenceError
+
+        try:
+            self.examples.checked.add(reads)
+        except (EvidenceError, OSError) as exc:
+            problem = f"the camera's checked reads were not kept: {exc}"
+            if problem not in self.examples.problems:
+                self.examples.problems.append(problem)
+
+    def asking(self):
+        """The asking pair this table has earned (vision.earned.Earned) from its checked reads;
+        raises vision.earned.EvidenceError (or OSError) when they cannot be read."""
+        from vision.earned import earned_pair
+        from vision.taught import Thresholds
+
+        base = Thresholds.of_model()
+        return earned_pair(self.examples.checked.records(), base.far_below, base.close_below)
+
     def clear(self) -> None:
         """Forget every taught face of this table (new dice, or a bad lesson)."""
         self.examples.clear()

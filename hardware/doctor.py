@@ -285,6 +285,14 @@ def check_taught(config: Config) -> Check:
     by_colour = ", ".join(f"{colour} {n}" for colour, n in colours.items())
     message = (f"{len(counts)} Centerville faces taught ({sum(colours.values())} pictures: {by_colour}) "
                f"in {taught.root}")
+    from vision.earned import EvidenceError
+
+    try:
+        message += f"; the camera {taught.asking().describe()}"
+    except (EvidenceError, OSError) as exc:
+        return Check("taught", "warn", f"{message}; its checked reads cannot be read: {exc}",
+                     fix="the camera asks by the model's own pair meanwhile; move the file aside to "
+                         "start its checked reads afresh")
     if missing:
         return Check("taught", "warn", f"{message}; {missing} faces not taught yet",
                      fix="teach the camera (Centerville's set-up, or Camera on its table) until no "

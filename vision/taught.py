@@ -35,6 +35,7 @@ import numpy as np
 from companion.engine.dice import pip_value
 
 from .crops import die_crop
+from .earned import CheckedRead, CheckedReads, Earned, EvidenceError, earned_pair
 from .reader import DiceReading, DieRead
 
 __all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "TaughtDieRead", "TaughtExamples",
@@ -43,6 +44,7 @@ __all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "Taugh
 DEFAULT_EMBEDDING = Path(__file__).resolve().parent.parent / "models" / "dice_embedding.tflite"
 EMBED_SIZE = 48
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+CHECKED_FILE = "checked-reads.csv"  # beside the label folders: the table's checked reads (vision.earned)
 # Used where the model's .json has no calibrated figures (the interim embedding).
 FAR_BELOW = 0.6      # best similarity under this: the nearest taught examples are far
 CLOSE_BELOW = 0.08   # best minus second-best face under this: the examples disagree
@@ -158,6 +160,7 @@ class TaughtExamples:
             raise ExampleError(f"The taught examples folder {self.root} is a file, not a folder.")
         self.version = 0  # bumped on every change (readers re-embed what changed)
         self.problems: list[str] = []  # example files left out as unreadable (images(skip_bad=True))
+        self.checked = CheckedReads(self.root / CHECKED_FILE)  # what the table confirmed of the reads
 
     def labels(self) -> list[str]:
         if not self.root.is_dir():
@@ -220,6 +223,9 @@ class TaughtExamples:
         for folder in targets:
             if folder.is_dir():
                 shutil.rmtree(folder)
+        # The checked reads judged the reader these examples made; a new set of examples is a
+        # new reader, which earns its own looser pair.
+        self.checked.clear()
         self.version += 1
 
 
@@ -293,6 +299,12 @@ class Thresholds:
         return cls(float(meta.get("far_below", FAR_BELOW)), float(meta.get("close_below", CLOSE_BELOW)),
                    float(meta.get("scale", SCALE)))
 
+    @classmethod
+    def of_model(cls, model_path: Path | str | None = None) -> "Thresholds":
+        """The pair in an embedding's .json (the shipped one by default), without loading it."""
+        meta_path = Path(model_path or DEFAULT_EMBEDDING).with_suffix(".json")
+        return cls.of(json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {})
+
 
 def die_vectors(turned: np.ndarray, views: Views | None = None) -> np.ndarray:
     """(n, V, dim) -> (n, dim): a die to read, as the unit mean of its query views' vectors
@@ -340,6 +352,16 @@ class TaughtDieRead(DieRead):
     reason: str = ""
     colour_confidence: float = 1.0
     embedding: np.ndarray | None = field(default=None, repr=False, compare=False)
+    score: float = 0.0         # the best face's score (mean similarity of its nearest examples)
+    margin: float = 0.0        # the best face's score less the runner-up face's
+    pair_decides: bool = False  # asked or not by the asking pair alone (no untaught face, sure colour)
+
+    def checked(self, face: str) -> CheckedRead | None:
+        """This read as the players checked it (face: the face entered for the die), or None when
+        the pair did not decide whether it was asked (vision.earned keeps only those)."""
+        if not self.pair_decides:
+            return None
+        return CheckedRead(self.score, self.margin, self.label == face, self.label, face)
 
     def to_json(self) -> dict:
         out = {"face": self.label or None, "confidence": round(self.confidence, 4), "box": list(self.box),
@@ -374,7 +396,9 @@ class TaughtReader:
         self.examples = examples
         self.dice = dice
         self.embedder = embedder or Embedder()
-        self.thresholds = Thresholds.of(self.embedder.meta)
+        self.model_thresholds = Thresholds.of(self.embedder.meta)
+        self._earned: Earned | None = None
+        self._earned_version = -1
         self.detector = detector if detector is not None else default_finder()
         self.keep_crops = keep_crops
         self._bank: dict[str, np.ndarray] = {}
@@ -410,6 +434,29 @@ class TaughtReader:
         bank[label] = np.concatenate([bank[label], emb]) if label in bank else emb
         self._bank_version = self.examples.version
         return path
+
+    @property
+    def earned(self) -> Earned:
+        """The asking pair this table has earned from its checked reads (vision.earned); the
+        model's own pair while it has not, or while its checked reads cannot be read."""
+        checked = self.examples.checked
+        if self._earned_version != checked.version:
+            base = self.model_thresholds
+            try:
+                self._earned = earned_pair(checked.records(), base.far_below, base.close_below)
+            except (EvidenceError, OSError) as exc:
+                # Never a reason to stop reading dice: the model's pair asks more, never less.
+                problem = f"{checked.path}: the checked reads are not used ({exc})"
+                if problem not in self.examples.problems:
+                    self.examples.problems.append(problem)
+                self._earned = Earned(base.far_below, base.close_below, 0, 0, 0)
+            self._earned_version = checked.version
+        return self._earned
+
+    @property
+    def thresholds(self) -> Thresholds:
+        e = self.earned
+        return Thresholds(e.far_below, e.close_below, self.model_thresholds.scale)
 
     def candidates(self, colour: str | None) -> list[str]:
         taught = list(self.bank())
@@ -469,7 +516,11 @@ class TaughtReader:
 
     def _die(self, emb, box, colour, colour_conf, crop) -> TaughtDieRead:
         candidates = self.candidates(colour)
-        label, confidence, reason = judge(face_scores(emb, self.bank(), candidates), self.thresholds)
+        scores = face_scores(emb, self.bank(), candidates)
+        label, confidence, reason = judge(scores, self.thresholds)
+        score = scores[0][1] if scores else 0.0
+        margin = scores[0][1] - scores[1][1] if len(scores) > 1 else 0.0
+        pair_decides = len(scores) > 1
         untaught = self.untaught(colour)
         if not reason and untaught:
             names = [u.split("-", 1)[-1] for u in untaught]
@@ -481,10 +532,13 @@ class TaughtReader:
             reason = "its colour is not one of the six dice's (more boxes than dice)"
         elif self.dice == "centerville" and colour_conf < COLOUR_ASK_BELOW:
             reason = reason or "its colour is unsure"
+        pair_decides = pair_decides and not untaught and not (self.dice == "centerville" and (
+            colour is None or colour_conf < COLOUR_ASK_BELOW))
         return TaughtDieRead(face=pip_value(label) if label else None, label=label or "", confidence=confidence,
                              box=tuple(int(v) for v in box), color=colour or "", uncertain=bool(reason),
                              crop=crop if self.keep_crops else None, reason=reason,
-                             colour_confidence=float(colour_conf), embedding=emb)
+                             colour_confidence=float(colour_conf), embedding=emb, score=float(score),
+                             margin=float(margin), pair_decides=bool(pair_decides))
 
 
 COLOUR_ASK_BELOW = 0.6

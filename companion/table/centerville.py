@@ -337,9 +337,10 @@ class CentervilleInput(MenuInput):
             return Outcome(info=f"Tap the face of the {', '.join(missing)} "
                                 f"{'die' if len(missing) == 1 else 'dice'} first.")
         lessons = camera.lessons(self.camera_read, dict(self.pick.faces))
+        reads = camera.checked(self.camera_read, dict(self.pick.faces))
         outcome = self.take(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
-        if outcome.action is not None and lessons:
-            said = camera.learned(table.taught, lessons)
+        if outcome.action is not None and (lessons or reads):
+            said = camera.learned(table.taught, lessons, reads)
             outcome.info = "; ".join(part for part in (outcome.info, said) if part)
         return outcome
 

@@ -70,9 +70,28 @@ def lessons(read: dict[int, object], entered: dict[int, str]) -> list[tuple[str,
     return out
 
 
-def learned(taught, found: list[tuple[str, object]]) -> str:
-    """Teach `found` to the table's examples; the sentence saying so ("" for nothing)."""
-    if taught is None or not found:
+def checked(read: dict[int, object], entered: dict[int, str]) -> list:
+    """The camera's reads as the players checked them once a roll is entered (each read die with
+    the face entered for it): the evidence by which the table earns a looser asking pair
+    (vision.earned). Reads the asking pair did not decide are left out."""
+    out = []
+    for index, die in read.items():
+        face = entered.get(index)
+        check = getattr(die, "checked", None)
+        got = check(face) if face is not None and check is not None else None
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def learned(taught, found: list[tuple[str, object]], reads: list = ()) -> str:
+    """Teach `found` to the table's examples and keep the checked `reads`; the sentence saying
+    what was learned ("" for nothing)."""
+    if taught is None:
+        return ""
+    if reads:
+        taught.check(reads)
+    if not found:
         return ""
     for face, crop in found:
         taught.add(face, crop)
