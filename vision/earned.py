@@ -13,7 +13,7 @@ The looser pairs are a fixed ladder below the model's pair (LADDER_STEP), tested
 fixed-sequence test, so trying several steps does not spend the confidence): a step is earned
 when the Clopper-Pearson upper bound on (its silent misreads) / (reads) is under SILENT_BOUND, and
 every step before it was earned. With no misread among them, 598 reads earn a step (about 100
-rolls of six dice); one confident misread needs about 950.
+rolls of six dice); one confident misread needs 947.
 
     CheckedReads(path)           the table's checked reads on disk, one line each
         .add(reads) / .records() / .clear()

@@ -151,3 +151,29 @@ def test_the_taught_centerville_faces_are_counted_per_colour_and_located(tmp_pat
         taught.add(label, die)
     check = check_taught(config)
     assert check.state == "ok" and "31 Centerville faces taught (34 pictures" in check.message
+    assert "the camera asks by the model's pair (0 checked reads; a looser pair needs about 598 more" \
+        in check.message
+
+
+def test_the_doctor_says_which_asking_pair_the_table_earned(tmp_path):
+    import numpy as np
+
+    from companion.engine.centerville.dice import default_dice
+    from companion.taught_dice import TaughtDice
+    from hardware.doctor import check_taught
+    from vision.earned import CheckedRead
+
+    config = parse_config({"data": {"dir": str(tmp_path)}})
+    taught = TaughtDice(tmp_path)
+    die = np.zeros((40, 40, 3), np.uint8)
+    for label in default_dice().all_labels():
+        taught.add(label, die)
+    taught.check([CheckedRead(0.97, 0.7, True, "red-vote", "red-vote")] * 610)
+    check = check_taught(config)
+    assert check.state == "ok" and "asks by a looser pair, step 5 of 5" in check.message
+    assert "earned by 610 checked reads" in check.message
+    path = taught.examples.checked.path
+    path.write_text(path.read_text(encoding="utf-8") + "0.9,oops,1,a,a\n", encoding="utf-8")
+    check = check_taught(config)
+    assert check.state == "warn" and "line 612: field margin is 'oops'" in check.message
+    assert "model's own pair" in check.fix

@@ -21,6 +21,7 @@ from centerville_play import confirm, play_one, set_up, tap
 from layout_check import assert_layout
 
 from companion.dice_camera import DiceCamera
+from companion.engine.centerville.dice import default_dice
 from companion.events import InputEvent
 from companion.peripherals import attach
 from companion.table import centerville as cv
@@ -212,6 +213,11 @@ def test_turns_with_camera_read_dice_a_misread_corrected_and_learned(drv, camera
     print(f"camera-read turns: {seen}")
     assert seen.get("guesses_taken"), seen         # the one-tap path was used at least once
     assert TaughtDice(drv.store.path.parent).counts().get(UNTAUGHT, 0) >= 1   # stored on disk
+    # Each entered roll kept the camera's reads as the players checked them (vision.earned).
+    checked = TaughtDice(drv.store.path.parent).examples.checked.records()
+    labels = set(default_dice().all_labels())
+    assert checked and any(r.right for r in checked), checked
+    assert all(r.read in labels and r.face in labels for r in checked)
 
 
 def test_the_camera_is_taught_again_from_the_table_and_the_game_goes_on(drv, camera):

@@ -1,0 +1,95 @@
+"""A table earns a looser asking pair from its checked reads (vision.earned), kept in a real file
+beside the taught examples and used by the real TaughtReader (the shipped embedding)."""
+from __future__ import annotations
+
+import pytest
+
+from vision.earned import STEPS, CheckedRead, CheckedReads, EvidenceError, earned_pair, upper_bound
+from vision.taught import TaughtExamples, TaughtReader
+
+RIGHT = CheckedRead(0.95, 0.6, True, "red-vote", "red-vote")
+
+
+def test_the_bound_is_clopper_pearson():
+    # Under 0.5 % at 95 %: no misread needs 598 reads (1 - 0.05 ** (1 / n) < 0.005), one needs 947.
+    assert upper_bound(0, 598) < 0.005 <= upper_bound(0, 597)
+    assert upper_bound(1, 947) < 0.005 <= upper_bound(1, 946)
+    assert upper_bound(0, 0) == 1.0 and upper_bound(3, 3) == 1.0
+    assert upper_bound(5, 100) == pytest.approx(0.1023, abs=2e-4)  # the textbook one-sided figure
+
+
+def test_no_step_is_earned_before_enough_reads():
+    got = earned_pair([RIGHT] * 597, 0.9, 0.44)
+    assert (got.step, got.far_below, got.close_below) == (0, 0.9, 0.44)
+    assert "1 more" in got.describe()
+    got = earned_pair([RIGHT] * 598, 0.9, 0.44)
+    assert (got.step, got.far_below, got.close_below) == (STEPS, 0.775, 0.14)
+    assert "step 5 of 5" in got.describe()
+
+
+def test_a_confident_misread_stops_the_ladder_at_its_step():
+    # Wrong with margin 0.3: steps 1-2 (close 0.38, 0.32) would still ask it, step 3 (0.26) not.
+    wrong = CheckedRead(0.95, 0.3, False, "red-vote", "red-fate")
+    got = earned_pair([RIGHT] * 700 + [wrong], 0.9, 0.44)
+    assert got.step == 2 and got.misreads == 0
+    # Enough reads earn past it: one misread of about 950 is under the bound.
+    assert earned_pair([RIGHT] * 960 + [wrong], 0.9, 0.44).step == STEPS
+    # A misread the model's own pair let through counts at every step.
+    silent = CheckedRead(0.95, 0.5, False, "red-vote", "red-fate")
+    assert earned_pair([RIGHT] * 700 + [silent], 0.9, 0.44).step == 0
+
+
+def test_checked_reads_persist_and_a_torn_last_line_is_mended(tmp_path):
+    path = tmp_path / "checked-reads.csv"
+    reads = CheckedReads(path)
+    reads.add([RIGHT, CheckedRead(0.81, 0.12, False, "black-tree", "black-bench")])
+    again = CheckedReads(path).records()
+    assert [r.right for r in again] == [True, False] and again[1].face == "black-bench"
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("0.93,0.4")  # a power cut in the middle of a line
+    assert len(CheckedReads(path).records()) == 2
+    CheckedReads(path).add([RIGHT])
+    assert len(CheckedReads(path).records()) == 3
+    assert "0.93,0.4\n" not in path.read_text(encoding="utf-8")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("0.9300,0.4000,1,red-vote,red-vote")  # a whole read missing only its line end
+    CheckedReads(path).add([RIGHT])
+    assert len(CheckedReads(path).records()) == 5
+
+
+def test_a_malformed_line_is_named_and_nothing_is_appended(tmp_path):
+    path = tmp_path / "checked-reads.csv"
+    CheckedReads(path).add([RIGHT, RIGHT])
+    text = path.read_text(encoding="utf-8").replace("1,red-vote", "yes,red-vote", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(EvidenceError, match=r"line 2: field right is 'yes'"):
+        CheckedReads(path).records()
+    with pytest.raises(EvidenceError):
+        CheckedReads(path).add([RIGHT])
+    assert path.read_text(encoding="utf-8") == text  # the file is left as it was
+    path.write_text("score,margin,right,read,face\nhigh,0.5,1,a,a\n", encoding="utf-8")
+    with pytest.raises(EvidenceError, match="line 2: field score is 'high'"):
+        CheckedReads(path).records()
+
+
+def test_the_reader_asks_by_the_pair_its_table_earned(tmp_path):
+    examples = TaughtExamples(tmp_path / "taught")
+    reader = TaughtReader(examples, "centerville", detector=object())
+    model = (reader.model_thresholds.far_below, reader.model_thresholds.close_below)
+    assert (reader.thresholds.far_below, reader.thresholds.close_below) == model
+    examples.checked.add([RIGHT] * 600)
+    assert reader.earned.step == STEPS
+    assert reader.thresholds.close_below == pytest.approx(model[1] - STEPS * 0.06)
+    examples.clear()  # new dice: a new reader, which earns its own pair
+    assert reader.earned.step == 0 and not (tmp_path / "taught" / "checked-reads.csv").exists()
+
+
+def test_unreadable_checked_reads_fall_back_to_the_model_pair(tmp_path):
+    examples = TaughtExamples(tmp_path / "taught")
+    (tmp_path / "taught").mkdir()
+    (tmp_path / "taught" / "checked-reads.csv").write_text("score,margin,right,read,face\n1,2\n", encoding="utf-8")
+    reader = TaughtReader(examples, "centerville", detector=object())
+    assert reader.earned.step == 0
+    assert reader.thresholds.far_below == reader.model_thresholds.far_below
+    assert any("checked reads are not used" in p and "line 2" in p for p in examples.problems)
+    assert (tmp_path / "taught" / "checked-reads.csv").read_text(encoding="utf-8").endswith("1,2\n")  # kept
