@@ -93,19 +93,23 @@ class TaughtDice:
         self.examples.add(label, np.ascontiguousarray(np.asarray(crop_rgb)[..., ::-1]))
         self._changed()
 
-    def check(self, reads) -> None:
+    def check(self, reads) -> bool:
         """Keep the camera's reads as the players checked them (vision.earned.CheckedRead): by
-        them the table earns a looser asking pair. A file that cannot be written now (a full
-        disk) or read (damaged) costs only the looser pair, never the roll being entered: the
-        problem is noted for `companion doctor` and the camera asks by the model's pair."""
+        them the table earns a looser asking pair. True when these reads earned a looser step.
+        A file that cannot be written now (a full disk) or read (damaged) costs only the looser
+        pair, never the roll being entered: the problem is noted for `companion doctor` and the
+        camera asks by the model's pair."""
         from vision.earned import EvidenceError
 
         try:
+            before = self.asking().step
             self.examples.checked.add(reads)
+            return self.asking().step > before
         except (EvidenceError, OSError) as exc:
             problem = f"the camera's checked reads were not kept: {exc}"
             if problem not in self.examples.problems:
                 self.examples.problems.append(problem)
+            return False
 
     def asking(self):
         """The asking pair this table has earned (vision.earned.Earned) from its checked reads;

@@ -89,11 +89,11 @@ def learned(taught, found: list[tuple[str, object]], reads: list = ()) -> str:
     what was learned ("" for nothing)."""
     if taught is None:
         return ""
-    if reads:
-        taught.check(reads)
-    if not found:
-        return ""
+    surer = bool(reads) and taught.check(reads)
     for face, crop in found:
         taught.add(face, crop)
     names = ", ".join(face.replace("-", " ") for face, _ in found)
-    return f"The camera learned {names}."
+    said = [f"The camera learned {names}."] if found else []
+    if surer:
+        said.append("It has read this table's dice right often enough to ask about fewer of them.")
+    return " ".join(said)

@@ -235,3 +235,26 @@ def test_the_read_dice_button_reads_for_the_lesson_as_in_play(table):
     assert asked == [True] and t.reading and "Reading the dice" in outcome.info
     send(t, "dice", tray_reading(9))
     assert not t.reading and t.teaching.count == 6
+
+
+def test_entered_rolls_keep_the_checked_reads_and_the_table_hears_when_the_camera_asks_less(table):
+    from vision.earned import CheckedRead
+    from vision.taught import TaughtDieRead
+
+    t, store = table
+    teach_all(t)
+    to_the_roll(t, store)
+    # 597 checked reads are one short of a looser pair (vision.earned: none wrong in 598).
+    t.taught.check([CheckedRead(0.97, 0.7, True, "red-vote", "red-vote")] * 597)
+    assert t.taught.asking().step == 0
+    read = tray_reading(101)
+    sure = tuple(TaughtDieRead(None, d.label, 0.97, d.box, d.color, False, d.crop, score=0.96, margin=0.62,
+                               pair_decides=True) for d in read.dice)
+    send(t, "dice", DiceReading(sure))
+    outcome = send(t, "command", Command.CONFIRM)
+    assert outcome.action is not None, outcome.info
+    assert "ask about fewer of them" in outcome.info
+    records = t.taught.examples.checked.records()
+    assert len(records) == 603 and all(r.right for r in records[597:])
+    assert {r.read for r in records[597:]} == {d.label for d in read.dice}
+    assert t.taught.asking().step == 5
