@@ -440,7 +440,8 @@ class TaughtReader:
         """The asking pair this table has earned from its checked reads (vision.earned); the
         model's own pair while it has not, or while its checked reads cannot be read."""
         checked = self.examples.checked
-        if self._earned_version != checked.version:
+        version = checked.version  # before reading: reads added meanwhile are earned on next time
+        if self._earned_version != version:
             base = self.model_thresholds
             try:
                 self._earned = earned_pair(checked.records(), base.far_below, base.close_below)
@@ -450,7 +451,7 @@ class TaughtReader:
                 if problem not in self.examples.problems:
                     self.examples.problems.append(problem)
                 self._earned = Earned(base.far_below, base.close_below, 0, 0, 0)
-            self._earned_version = checked.version
+            self._earned_version = version
         return self._earned
 
     @property
