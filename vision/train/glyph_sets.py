@@ -17,6 +17,7 @@ from ..synth.glyphs import SCRIBBLES, TRAIN_FAMILIES, glyph_die_style, random_gl
     render_glyph_crop
 from ..synth.scene import as_generator
 from ..synth.style import random_die_style
+from ..synth.table import draw_table, render_table_crop
 from .data import rendered
 
 # Bump when vision.synth changes so that cached sets are rendered anew.
@@ -57,6 +58,24 @@ def die_set(seed: int, index: int, renders: int, families=TRAIN_FAMILIES, size: 
     g = as_generator(np.random.default_rng([seed, 15, index]))
     style = _die_style(g, families)
     return np.stack([np.stack([render_glyph_crop(g, style, v, size=size) for _ in range(renders)])
+                     for v in range(1, 7)])
+
+
+# Sub-seed of table_die_set's tables and renders: [seed, TABLE_STREAM, index]; no other set or
+# figure draws from it.
+TABLE_STREAM = 32
+
+
+def table_die_set(seed: int, index: int, renders: int, families=TRAIN_FAMILIES, size: int = SIZE) -> np.ndarray:
+    """die_set's die index (the same look and faces, drawn from die_set's stream [seed, 15, index])
+    with all its renders at one table (vision.synth.table): one die size, camera, lamp, tray and
+    blur/noise level; per render only the die's pose, place, neighbours and a little light change.
+    The table and the renders draw from the stream [seed, TABLE_STREAM, index] (TABLE_STREAM 32).
+    (6, renders, size, size, 3) RGB crops: face value v at [v - 1]."""
+    style = _die_style(as_generator(np.random.default_rng([seed, 15, index])), families)
+    g = np.random.default_rng([seed, TABLE_STREAM, index])
+    table = draw_table(g)
+    return np.stack([np.stack([render_table_crop(g, table, style, v, size=size) for _ in range(renders)])
                      for v in range(1, 7)])
 
 
