@@ -93,3 +93,14 @@ def test_unreadable_checked_reads_fall_back_to_the_model_pair(tmp_path):
     assert reader.thresholds.far_below == reader.model_thresholds.far_below
     assert any("checked reads are not used" in p and "line 2" in p for p in examples.problems)
     assert (tmp_path / "taught" / "checked-reads.csv").read_text(encoding="utf-8").endswith("1,2\n")  # kept
+
+
+def test_only_the_recent_reads_count_so_two_corrections_take_the_looser_pair_back():
+    from vision.earned import WINDOW
+
+    corrected = CheckedRead(0.95, 0.6, False, "red-vote", "red-fate")  # read surely, corrected
+    history = [RIGHT] * 5000
+    assert earned_pair(history + [corrected], 0.9, 0.44).step == STEPS       # one: 0.47 % bound
+    assert earned_pair(history + [corrected] * 2, 0.9, 0.44).step == 0       # two: back to the model's pair
+    # ... and once they are older than the window, the table earns its looser pair again.
+    assert earned_pair(history + [corrected] * 2 + [RIGHT] * WINDOW, 0.9, 0.44).step == STEPS
