@@ -276,6 +276,35 @@ def detector_box(rng, box, top_quad=None, offset=(0, 0)) -> tuple[float, float, 
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
+def patch_side(edge: float) -> int:
+    """The side of die_scene's square patch of tray around a die of this edge."""
+    return int(edge * 3.2) + 8
+
+
+def centred_die(g: np.random.Generator, side: int, face: int, edge: float, light, tilt_max: float,
+                style: DieStyle | None, lean, neighbours: int | None, **camera) -> list[Placed]:
+    """The dice of a die_scene patch: one die showing face in the middle (placed[0]) and maybe
+    neighbours touching it, some of its look. camera: make_die's distance or jitter."""
+    occ = np.zeros((side, side), bool)
+    sprite, style = make_die(g, face, edge, light, tilt_max, style, lean=lean, **camera)
+    ph, pw = sprite.mask.shape
+    x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
+    target = Placed(sprite, x, y, face, style)
+    placed = [target]
+    _mark(sprite, x, y, occ)
+    n_near = int(g.choice([0, 0, 1, 2, 3, 4])) if neighbours is None else neighbours
+    same_look = g.random() < 0.6
+    for _ in range(n_near):
+        near = int(g.integers(1, 7))
+        sp, st = make_die(g, near, edge * g.uniform(0.9, 1.1), light, tilt_max,
+                          style if same_look else None, lean, **camera)
+        spot = place(g, sp, occ, [target], touching=0.9, tries=40)
+        if spot is not None:
+            placed.append(Placed(sp, spot[0], spot[1], near, st))
+            _mark(sp, spot[0], spot[1], occ)
+    return placed
+
+
 def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt_max: float = 42.0,
               neighbours: int | None = None, style: DieStyle | None = None,
               steep: bool = False) -> tuple[np.ndarray, list[Placed], float]:
@@ -308,24 +337,8 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
         tilt = tilt_max * float(np.sqrt(g.random()))
         direction = np.pi / 2 + g.normal(0, 0.6) if tilt > 22 else g.uniform(0, 2 * np.pi)
         lean = (tilt, float(direction))
-    side = int(edge * 3.2) + 8
-    occ = np.zeros((side, side), bool)
-    sprite, style = make_die(g, face, edge, light, tilt_max, style, lean=lean, jitter=jitter)
-    ph, pw = sprite.mask.shape
-    x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
-    target = Placed(sprite, x, y, face, style)
-    placed = [target]
-    _mark(sprite, x, y, occ)
-    n_near = int(g.choice([0, 0, 1, 2, 3, 4])) if neighbours is None else neighbours
-    same_look = g.random() < 0.6
-    for _ in range(n_near):
-        near = int(g.integers(1, 7))
-        sp, st = make_die(g, near, edge * g.uniform(0.9, 1.1), light, tilt_max,
-                          style if same_look else None, lean, jitter=jitter)
-        spot = place(g, sp, occ, [target], touching=0.9, tries=40)
-        if spot is not None:
-            placed.append(Placed(sp, spot[0], spot[1], near, st))
-            _mark(sp, spot[0], spot[1], occ)
+    side = patch_side(edge)
+    placed = centred_die(g, side, face, edge, light, tilt_max, style, lean, neighbours, jitter=jitter)
     img = composite(background(g, (side, side)), placed, light, float(g.uniform(0.2, 0.6)))
     # Blur and noise that a 60 px die shrugs off erase the pips of a 20 px one: scale them down.
     return camera_effects(g, img, strength=float(np.clip(edge / 40.0, 0.5, 1.0))), placed, edge

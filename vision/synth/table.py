@@ -20,7 +20,7 @@ import numpy as np
 
 from ..crops import INPUT_SIZE, die_crop
 from .faces import DieStyle
-from .scene import CROP_EDGE_MAX, EDGE_RANGE, Placed, _mark, composite, detector_box, make_die, place, random_light
+from .scene import CROP_EDGE_MAX, EDGE_RANGE, Placed, centred_die, composite, detector_box, patch_side, random_light
 from .style import background
 
 # die_scene's default camera: leans up to 42 degrees.
@@ -50,10 +50,6 @@ class Table:
     jpeg: int | None            # JPEG quality, or not compressed
 
 
-def _patch_side(edge: float) -> int:
-    return int(edge * 3.2) + 8  # as die_scene
-
-
 def draw_table(g: np.random.Generator) -> Table:
     """A table drawn from the ranges die_scene and camera_effects draw each render from."""
     edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
@@ -63,7 +59,7 @@ def draw_table(g: np.random.Generator) -> Table:
     distance = float(g.uniform(5.0, 14.0))
     light = random_light(g)
     shadow = float(g.uniform(0.2, 0.6))
-    side = 2 * _patch_side(edge * (1 + EDGE_JITTER))
+    side = 2 * patch_side(edge * (1 + EDGE_JITTER))
     surface = background(g, (side, side))
     # camera_effects' draws, in its order, scaled by die size as die_scene scales them.
     strength = float(np.clip(edge / 40.0, 0.5, 1.0))
@@ -122,24 +118,9 @@ def table_die_scene(g: np.random.Generator, table: Table, face: int, style: DieS
     tilt = table.tilt_max * float(np.sqrt(g.random()))
     direction = np.pi / 2 + g.normal(0, 0.6) if tilt > 22 else g.uniform(0, 2 * np.pi)
     lean = (tilt, float(direction))
-    side = _patch_side(edge)
-    occ = np.zeros((side, side), bool)
-    sprite, style = make_die(g, face, edge, light, table.tilt_max, style, lean=lean, distance=table.distance)
-    ph, pw = sprite.mask.shape
-    x, y = (side - pw) // 2 + int(g.integers(-2, 3)), (side - ph) // 2 + int(g.integers(-2, 3))
-    target = Placed(sprite, x, y, face, style)
-    placed = [target]
-    _mark(sprite, x, y, occ)
-    n_near = int(g.choice([0, 0, 1, 2, 3, 4])) if neighbours is None else neighbours
-    same_look = g.random() < 0.6
-    for _ in range(n_near):
-        near = int(g.integers(1, 7))
-        sp, st = make_die(g, near, edge * g.uniform(0.9, 1.1), light, table.tilt_max,
-                          style if same_look else None, lean, distance=table.distance)
-        spot = place(g, sp, occ, [target], touching=0.9, tries=40)
-        if spot is not None:
-            placed.append(Placed(sp, spot[0], spot[1], near, st))
-            _mark(sp, spot[0], spot[1], occ)
+    side = patch_side(edge)
+    placed = centred_die(g, side, face, edge, light, table.tilt_max, style, lean, neighbours,
+                         distance=table.distance)
     # The die's place on the tray: a window of the table's one surface.
     room = table.surface.shape[0] - side
     ox, oy = int(g.integers(0, room + 1)), int(g.integers(0, room + 1))
