@@ -96,8 +96,10 @@ class CheckedReads:
         self._records: list[CheckedRead] | None = None
 
     def records(self) -> list[CheckedRead]:
+        """The last WINDOW checked reads, oldest first (the file keeps them all; only these count,
+        so a table's years of play are not all held in memory)."""
         if self._records is None:
-            self._records = self._load()
+            self._records = self._load()[-WINDOW:]
         return list(self._records)
 
     def _load(self) -> list[CheckedRead]:
@@ -137,7 +139,7 @@ class CheckedReads:
             f.write(text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
-        self._records = current + reads
+        self._records = (current + reads)[-WINDOW:]
         self.version += 1
 
     @staticmethod

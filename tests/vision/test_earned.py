@@ -104,3 +104,15 @@ def test_only_the_recent_reads_count_so_two_corrections_take_the_looser_pair_bac
     assert earned_pair(history + [corrected] * 2, 0.9, 0.44).step == 0       # two: back to the model's pair
     # ... and once they are older than the window, the table earns its looser pair again.
     assert earned_pair(history + [corrected] * 2 + [RIGHT] * WINDOW, 0.9, 0.44).step == STEPS
+
+
+def test_the_file_keeps_every_read_and_memory_only_the_window(tmp_path):
+    from vision.earned import WINDOW
+
+    path = tmp_path / "checked-reads.csv"
+    reads = CheckedReads(path)
+    wrong = CheckedRead(0.95, 0.6, False, "red-vote", "red-fate")
+    reads.add([wrong] + [RIGHT] * (WINDOW + 199))
+    assert len(reads.records()) == WINDOW and all(r.right for r in reads.records())
+    assert len(CheckedReads(path).records()) == WINDOW
+    assert len(path.read_text(encoding="utf-8").splitlines()) == WINDOW + 200 + 1  # and the header
