@@ -426,11 +426,12 @@ def glyph_die_style(rng: np.random.Generator, faces: GlyphFaces, color: str | No
 
 
 def render_glyph_crop(rng, style, value: int, *, edge: float | None = None, tilt_max: float = 42.0,
-                      size: int = INPUT_SIZE) -> np.ndarray:
+                      size: int = INPUT_SIZE, steep: bool | str = False) -> np.ndarray:
     """One glyph die (style from glyph_die_style) showing face value (1..6) in a tray, neighbours
-    sometimes touching it, cut around a detector-like box: an RGB size x size crop."""
+    sometimes touching it, cut around a detector-like box: an RGB size x size crop. steep: seen
+    as die_scene's steep views (True leaning toward image-down, scene.STEEP_ANY any way round)."""
     g = as_generator(rng)
-    image, placed, _ = die_scene(g, value, edge, tilt_max, style=style)
+    image, placed, _ = die_scene(g, value, edge, tilt_max, style=style, steep=steep)
     target = placed[0]
     box = detector_box(g, target.box, target.sprite.top_quad, (target.x, target.y))
     return die_crop(image, box, size)

@@ -4,7 +4,10 @@ A "die set" is one die (one look, six printed faces) rendered `renders` times pe
 different poses, light, neighbours, camera blur and noise, through the crop convention. Die i of
 a seed depends only on (seed, i), so any number of workers give the same data, and a run
 stopped half way picks up its cached chunks. Some dice are plain pip dice from the pip reader's
-own renderer (vision.synth.style), the rest carry six glyphs of one family.
+own renderer (vision.synth.style), the rest carry six glyphs of one family. Steep sets
+(steep=vision.synth.scene.STEEP_ANY) render every face as a steep view leaning any way round: the
+same dice (labels, looks) as ordinary sets of their seed, seen from a phone held 45-65 degrees off
+vertical, cached under their own name.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import numpy as np
 
 from ..synth.glyphs import SCRIBBLES, TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, random_scribble_faces, \
     render_glyph_crop
-from ..synth.scene import as_generator
+from ..synth.scene import STEEP_ANY, as_generator
 from ..synth.style import random_die_style
 from ..synth.table import draw_table, render_table_crop
 from .data import rendered
@@ -53,11 +56,13 @@ def die_labels(seed: int, index: int, families=TRAIN_FAMILIES) -> list[str]:
     return out
 
 
-def die_set(seed: int, index: int, renders: int, families=TRAIN_FAMILIES, size: int = SIZE) -> np.ndarray:
-    """(6, renders, size, size, 3) RGB crops of die index: face value v at [v - 1]."""
+def die_set(seed: int, index: int, renders: int, families=TRAIN_FAMILIES, size: int = SIZE,
+            steep: bool | str = False) -> np.ndarray:
+    """(6, renders, size, size, 3) RGB crops of die index: face value v at [v - 1]. steep: every
+    render a steep view (render_glyph_crop's steep; the die's look and labels do not change)."""
     g = as_generator(np.random.default_rng([seed, 15, index]))
     style = _die_style(g, families)
-    return np.stack([np.stack([render_glyph_crop(g, style, v, size=size) for _ in range(renders)])
+    return np.stack([np.stack([render_glyph_crop(g, style, v, size=size, steep=steep) for _ in range(renders)])
                      for v in range(1, 7)])
 
 
@@ -84,10 +89,13 @@ def _job(args):
 
 
 def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path, log=print,
-                  families=TRAIN_FAMILIES) -> np.ndarray:
+                  families=TRAIN_FAMILIES, steep: bool | str = False) -> np.ndarray:
     """count die sets, (count, 6, renders, SIZE, SIZE, 3) uint8, rendered or read from cache.
-    families: TRAIN_FAMILIES (some dice plain pip dice), or (SCRIBBLES,): made-up icons."""
+    families: TRAIN_FAMILIES (some dice plain pip dice), or (SCRIBBLES,): made-up icons.
+    steep: every render a steep view (die_set's steep), cached as "-steep" (STEEP_ANY) or "-steepdown"."""
     kind = "-scribbles" if families == (SCRIBBLES,) else ""
+    if steep:
+        kind += "-steep" if steep == STEEP_ANY else "-steepdown"
     cache.mkdir(parents=True, exist_ok=True)
     out = []
     start, made = time.monotonic(), 0
@@ -97,8 +105,8 @@ def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path
         if path.exists():
             sets = np.load(path)
         else:
-            sets = np.stack(list(rendered(_job, [(seed, i, renders, families) for i in range(first, first + n)],
-                                      workers, chunksize=4)))
+            jobs = [(seed, i, renders, families, SIZE, steep) for i in range(first, first + n)]
+            sets = np.stack(list(rendered(_job, jobs, workers, chunksize=4)))
             np.save(path, sets)
             made += n
         out.append(sets)

@@ -37,6 +37,10 @@ def parse(argv):
                    help="rendered dice of made-up icons (vision.synth.glyphs.SCRIBBLES), seed + 100")
     p.add_argument("--extra-scribble-sets", type=int, default=0,
                    help="more dice of made-up icons, another seed (seed + 200): more distinct icons to tell apart")
+    p.add_argument("--steep-sets", type=int, default=0,
+                   help="more training dice of the training families (seed + 300), every render a steep view "
+                        "leaning any way round (vision.synth.scene.STEEP_ANY); their glyphs share the CosFace "
+                        "classes of ordinary dice, so --init still fits; 0 is the shipped recipe")
     p.add_argument("--val-scribble-sets", type=int, default=150,
                    help="rendered dice of made-up icons (seed + 101) calibrated on beside --val-sets: icons "
                         "the network never saw, as a table's own dice are")
@@ -137,6 +141,17 @@ def main(argv=None) -> int:
             scribbles = rendered_sets(count, seed, args.renders, args.threads, args.cache, log, families=(SCRIBBLES,))
             sets = np.concatenate([sets, scribbles])
             classes = np.concatenate([classes, np.full((count, 6), -1)])
+    if args.steep_sets:
+        from ..synth.scene import STEEP_ANY
+        seed = args.seed + 300
+        log(f"Rendering {args.steep_sets} training dice seen steeply, leaning any way (seed {seed})")
+        steep = rendered_sets(args.steep_sets, seed, args.renders, args.threads, args.cache, log, steep=STEEP_ANY)
+        # The same classes as ordinary dice of these glyphs (a glyph no ordinary die prints: no class).
+        steep_names = [die_labels(seed, i) for i in range(args.steep_sets)]
+        steep_classes = np.array([[vocab.index(n) if n in vocab else -1 for n in die] for die in steep_names])
+        log(f"{int((steep_classes < 0).sum())} steep faces of no ordinary die's class")
+        sets = np.concatenate([sets, steep])
+        classes = np.concatenate([classes, steep_classes])
     if args.val_scribble_sets:
         val = np.concatenate([val, rendered_sets(args.val_scribble_sets, args.seed + 101, args.renders, args.threads,
                                                  args.cache, log, families=(SCRIBBLES,))])
