@@ -58,6 +58,7 @@ class TaughtDice:
         # them: one TaughtExamples for both, or the reader never sees what is taught.
         self._opening = threading.Lock()
         self._counts: dict[str, int] | None = None
+        self._model_pair = None  # the embedding's own asking pair, read when first needed
 
     @property
     def examples(self):
@@ -114,11 +115,11 @@ class TaughtDice:
     def asking(self):
         """The asking pair this table has earned (vision.earned.Earned) from its checked reads;
         raises vision.earned.EvidenceError (or OSError) when they cannot be read."""
-        from vision.earned import earned_pair
-        from vision.taught import Thresholds
+        if self._model_pair is None:
+            from vision.taught import Thresholds
 
-        base = Thresholds.of_model()
-        return earned_pair(self.examples.checked.records(), base.far_below, base.close_below)
+            self._model_pair = Thresholds.of_model()  # the shipped .json, read once
+        return self.examples.checked.earned(self._model_pair.far_below, self._model_pair.close_below)
 
     def clear(self) -> None:
         """Forget every taught face of this table (new dice, or a bad lesson)."""

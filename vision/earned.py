@@ -17,7 +17,7 @@ rolls of six dice); one confident misread needs 947. Only the last WINDOW (1,000
 count, so a camera that starts to misread (a new lamp) loses its looser pair after two corrections.
 
     CheckedReads(path)           the table's checked reads on disk, one line each
-        .add(reads) / .records() / .clear()
+        .add(reads) / .records() / .earned(far, close) / .clear()
     earned_pair(records, base)   -> Earned(thresholds, step, reads, misreads)
     upper_bound(errors, n)       the one-sided Clopper-Pearson bound on a rate
 
@@ -94,6 +94,7 @@ class CheckedReads:
         self.path = Path(path)
         self.version = 0  # bumped on every change (readers earn their pair again)
         self._records: list[CheckedRead] | None = None
+        self._earned: tuple[tuple, "Earned"] | None = None  # (version, pair) -> what they earn
 
     def records(self) -> list[CheckedRead]:
         """The last WINDOW checked reads, oldest first (the file keeps them all; only these count,
@@ -146,19 +147,36 @@ class CheckedReads:
     def _mend_tail(f) -> str:
         """Make the file end with a whole line before appending: a last line cut short is ended
         if it is a whole read (what to write first: a line end), else cut off (a fragment no read
-        can be made of). Leaves f at its end."""
-        data = f.read()
-        if data.endswith(b"\n"):
+        can be made of). Reads only the file's end, never the whole history; leaves f at its end."""
+        size = f.seek(0, os.SEEK_END)
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
             return ""
-        cut = data.rfind(b"\n")
-        fragment = data[cut + 1:].decode("utf-8", "replace").strip()
+        start, tail = size, b""
+        while start > 0 and b"\n" not in tail:  # back to the start of the last line
+            step = min(start, 4096)
+            start -= step
+            f.seek(start)
+            tail = f.read(step) + tail
+        cut = start + tail.rfind(b"\n") + 1  # 0 when the file is one unfinished line
+        fragment = tail[cut - start:].decode("utf-8", "replace").strip()
         try:
             _parse(fragment, "")
             return "\n"
         except EvidenceError:
-            f.truncate(cut + 1)
+            f.truncate(cut)
             f.seek(0, os.SEEK_END)
             return ""
+
+    def earned(self, far_below: float, close_below: float) -> "Earned":
+        """The pair these reads earn below (far_below, close_below) (earned_pair), worked out
+        again only after the reads change; raises EvidenceError when the file cannot be read."""
+        key = (self.version, far_below, close_below)
+        if self._earned is None or self._earned[0] != key:
+            version = self.version  # before reading: reads added meanwhile are earned next time
+            got = earned_pair(self.records(), far_below, close_below)
+            self._earned = ((version, far_below, close_below), got)
+        return self._earned[1]
 
     def clear(self) -> None:
         """Forget the checked reads (the table cleared its taught dice: a new reader)."""

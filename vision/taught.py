@@ -35,7 +35,7 @@ import numpy as np
 from companion.engine.dice import pip_value
 
 from .crops import die_crop
-from .earned import CheckedRead, CheckedReads, Earned, EvidenceError, earned_pair
+from .earned import CheckedRead, CheckedReads, Earned, EvidenceError
 from .reader import DiceReading, DieRead
 
 __all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "TaughtDieRead", "TaughtExamples",
@@ -397,8 +397,6 @@ class TaughtReader:
         self.dice = dice
         self.embedder = embedder or Embedder()
         self.model_thresholds = Thresholds.of(self.embedder.meta)
-        self._earned: Earned | None = None
-        self._earned_version = -1
         self.detector = detector if detector is not None else default_finder()
         self.keep_crops = keep_crops
         self._bank: dict[str, np.ndarray] = {}
@@ -439,20 +437,15 @@ class TaughtReader:
     def earned(self) -> Earned:
         """The asking pair this table has earned from its checked reads (vision.earned); the
         model's own pair while it has not, or while its checked reads cannot be read."""
-        checked = self.examples.checked
-        version = checked.version  # before reading: reads added meanwhile are earned on next time
-        if self._earned_version != version:
-            base = self.model_thresholds
-            try:
-                self._earned = earned_pair(checked.records(), base.far_below, base.close_below)
-            except (EvidenceError, OSError) as exc:
-                # Never a reason to stop reading dice: the model's pair asks more, never less.
-                problem = f"{checked.path}: the checked reads are not used ({exc})"
-                if problem not in self.examples.problems:
-                    self.examples.problems.append(problem)
-                self._earned = Earned(base.far_below, base.close_below, 0, 0, 0)
-            self._earned_version = version
-        return self._earned
+        checked, base = self.examples.checked, self.model_thresholds
+        try:
+            return checked.earned(base.far_below, base.close_below)
+        except (EvidenceError, OSError) as exc:
+            # Never a reason to stop reading dice: the model's pair asks more, never less.
+            problem = f"{checked.path}: the checked reads are not used ({exc})"
+            if problem not in self.examples.problems:
+                self.examples.problems.append(problem)
+            return Earned(base.far_below, base.close_below, 0, 0, 0)
 
     @property
     def thresholds(self) -> Thresholds:
@@ -519,27 +512,31 @@ class TaughtReader:
         candidates = self.candidates(colour)
         scores = face_scores(emb, self.bank(), candidates)
         label, confidence, reason = judge(scores, self.thresholds)
-        score = scores[0][1] if scores else 0.0
-        margin = scores[0][1] - scores[1][1] if len(scores) > 1 else 0.0
-        pair_decides = len(scores) > 1
-        untaught = self.untaught(colour)
-        if not reason and untaught:
-            names = [u.split("-", 1)[-1] for u in untaught]
-            reason = f"its {', '.join(names)} {'face is' if len(names) == 1 else 'faces are'} not taught yet"
-        elif not reason and self._faces_of is None and len(candidates) == 1:
-            # Any dice: only the taught labels are known, and one label is nothing to tell it from.
-            reason = "only one face is taught: nothing to tell it from"
-        if self.dice == "centerville" and colour is None:
-            reason = "its colour is not one of the six dice's (more boxes than dice)"
-        elif self.dice == "centerville" and colour_conf < COLOUR_ASK_BELOW:
-            reason = reason or "its colour is unsure"
-        pair_decides = pair_decides and not untaught and not (self.dice == "centerville" and (
-            colour is None or colour_conf < COLOUR_ASK_BELOW))
+        anyway, first = self._asked_anyway(colour, colour_conf, candidates)
+        reason = anyway if first else (reason or anyway)
         return TaughtDieRead(face=pip_value(label) if label else None, label=label or "", confidence=confidence,
                              box=tuple(int(v) for v in box), color=colour or "", uncertain=bool(reason),
                              crop=crop if self.keep_crops else None, reason=reason,
-                             colour_confidence=float(colour_conf), embedding=emb, score=float(score),
-                             margin=float(margin), pair_decides=bool(pair_decides))
+                             colour_confidence=float(colour_conf), embedding=emb,
+                             score=scores[0][1] if scores else 0.0,
+                             margin=scores[0][1] - scores[1][1] if len(scores) > 1 else 0.0,
+                             pair_decides=len(scores) > 1 and not anyway)
+
+    def _asked_anyway(self, colour, colour_conf, candidates) -> tuple[str, bool]:
+        """Why a die is asked whatever its scores ("" when only the asking pair decides), and
+        whether that reason comes before the pair's own."""
+        if self.dice == "centerville" and colour is None:
+            return "its colour is not one of the six dice's (more boxes than dice)", True
+        untaught = self.untaught(colour)
+        if untaught:
+            names = [u.split("-", 1)[-1] for u in untaught]
+            return f"its {', '.join(names)} {'face is' if len(names) == 1 else 'faces are'} not taught yet", False
+        if self._faces_of is None and len(candidates) == 1:
+            # Any dice: only the taught labels are known, and one label is nothing to tell it from.
+            return "only one face is taught: nothing to tell it from", False
+        if self.dice == "centerville" and colour_conf < COLOUR_ASK_BELOW:
+            return "its colour is unsure", False
+        return "", False
 
 
 COLOUR_ASK_BELOW = 0.6

@@ -116,3 +116,14 @@ def test_the_file_keeps_every_read_and_memory_only_the_window(tmp_path):
     assert len(reads.records()) == WINDOW and all(r.right for r in reads.records())
     assert len(CheckedReads(path).records()) == WINDOW
     assert len(path.read_text(encoding="utf-8").splitlines()) == WINDOW + 200 + 1  # and the header
+
+
+def test_a_torn_line_after_a_long_history_is_mended_from_the_file_s_end(tmp_path):
+    path = tmp_path / "checked-reads.csv"
+    CheckedReads(path).add([RIGHT] * 300)  # about 9 KB: the end is read back in 4 KB steps
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("0.93,0.")
+    CheckedReads(path).add([RIGHT])
+    text = path.read_text(encoding="utf-8")
+    assert "0.93,0.\n" not in text and len(text.splitlines()) == 302
+    assert len(CheckedReads(path).records()) == 301
