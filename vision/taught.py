@@ -7,7 +7,7 @@ its face is the label whose nearest examples are most similar. Where the nearest
 far (a face never taught, a die half hidden) or two faces come close (the examples disagree),
 the die is flagged uncertain, with a reason, so the table asks instead of guessing.
 
-    TaughtExamples(root)            taught crops on disk: root/<label>/<n>.png
+    TaughtExamples(root)            taught crops on disk: root/<label>/<n>.png (vision.taught_examples)
     TaughtReader(examples, dice=None | "centerville")
         .read(frame_bgr) -> DiceReading   (vision.reader's reading; dice are TaughtDieRead)
         .read_crop(crop_bgr) -> TaughtDieRead   one die filling the picture
@@ -22,10 +22,6 @@ load a TFLite runtime.
 from __future__ import annotations
 
 import json
-import os
-import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,16 +31,16 @@ import numpy as np
 from companion.engine.dice import pip_value
 
 from .crops import die_crop
-from .earned import CheckedRead, CheckedReads, Earned, EvidenceError
+from .earned import CheckedRead, Earned, EvidenceError
 from .reader import DiceReading, DieRead
+# The taught examples on disk live in their own module; they are part of this module's API.
+from .taught_examples import ExampleError, TaughtExamples
 
 __all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "TaughtDieRead", "TaughtExamples",
            "TaughtReader", "Views", "die_vectors", "example_vectors", "face_scores"]
 
 DEFAULT_EMBEDDING = Path(__file__).resolve().parent.parent / "models" / "dice_embedding.tflite"
 EMBED_SIZE = 48
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
-CHECKED_FILE = "checked-reads.csv"  # beside the label folders: the table's checked reads (vision.earned)
 # Used where the model's .json has no calibrated figures (the interim embedding).
 FAR_BELOW = 0.6      # best similarity under this: the nearest taught examples are far
 CLOSE_BELOW = 0.08   # best minus second-best face under this: the examples disagree
@@ -130,103 +126,6 @@ def view_crops(crops: np.ndarray, layout) -> np.ndarray:
         else:
             out.append(np.stack([turn_crop(c, angle, scale) for c in crops]))
     return np.stack(out, 1)
-
-
-class ExampleError(ValueError):
-    """A taught example or label that cannot be used; the message says which and why."""
-
-
-_LABEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _+.,()-]{0,63}$")
-
-
-def check_label(label: str) -> str:
-    """A face label is a folder name: letters, digits, space and -_+.,(); no slashes, 64 at most."""
-    if not isinstance(label, str) or not _LABEL.match(label) or label.endswith("."):
-        raise ExampleError(f"{label!r} is not a usable face label: use letters, digits, spaces and - _ + . , ( ) "
-                           f"(up to 64, starting with a letter or digit), e.g. \"red-vote\".")
-    return label
-
-
-class TaughtExamples:
-    """Taught crops of dice faces, one sub-folder of root per face label, one image file each.
-
-    A crop is a picture of one die showing the face, any size, a little background around it.
-    Files are written whole (to a temporary name, then renamed), so a power cut leaves no half file.
-    """
-
-    def __init__(self, root: Path | str):
-        self.root = Path(root)
-        if self.root.exists() and not self.root.is_dir():
-            raise ExampleError(f"The taught examples folder {self.root} is a file, not a folder.")
-        self.version = 0  # bumped on every change (readers re-embed what changed)
-        self.problems: list[str] = []  # example files left out as unreadable (images(skip_bad=True))
-        self.checked = CheckedReads(self.root / CHECKED_FILE)  # what the table confirmed of the reads
-
-    def labels(self) -> list[str]:
-        if not self.root.is_dir():
-            return []
-        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and _LABEL.match(p.name) and self.files(p.name))
-
-    def files(self, label: str) -> list[Path]:
-        folder = self.root / label
-        if not folder.is_dir():
-            return []
-        return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and not p.name.startswith("."))
-
-    def counts(self) -> dict[str, int]:
-        """Examples taught per face label."""
-        return {label: len(self.files(label)) for label in self.labels()}
-
-    def images(self, label: str, skip_bad: bool = False) -> list[tuple[Path, np.ndarray]]:
-        """(file, BGR image) of each example of label. A file that is no picture raises
-        ExampleError, or with skip_bad is left out and its problem noted in self.problems."""
-        out = []
-        for path in self.files(label):
-            img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if img is None or min(img.shape[:2]) < 8:
-                problem = f"{path}: not a readable picture of a die (at least 8x8 pixels)."
-                if not skip_bad:
-                    raise ExampleError(problem)
-                if problem not in self.problems:
-                    self.problems.append(problem)
-                continue
-            out.append((path, img))
-        return out
-
-    def add(self, label: str, crop_bgr: np.ndarray) -> Path:
-        """File crop_bgr (a picture of one die showing label) as a new example; returns its file."""
-        check_label(label)
-        if not isinstance(crop_bgr, np.ndarray) or crop_bgr.ndim != 3 or crop_bgr.shape[2] != 3 \
-                or min(crop_bgr.shape[:2]) < 8 or crop_bgr.dtype != np.uint8:
-            raise ExampleError(f"An example of {label!r} is an 8-bit BGR picture of at least 8x8 pixels, not "
-                               f"{getattr(crop_bgr, 'shape', type(crop_bgr).__name__)}.")
-        folder = self.root / label
-        folder.mkdir(parents=True, exist_ok=True)
-        taken = [int(p.stem) for p in folder.iterdir() if p.stem.isdigit()]
-        path = folder / f"{max(taken, default=0) + 1:04d}.png"
-        ok, data = cv2.imencode(".png", crop_bgr)
-        if not ok:
-            raise ExampleError(f"The example of {label!r} could not be encoded as PNG.")
-        fd, tmp = tempfile.mkstemp(prefix=".new-", suffix=".png", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.tobytes())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        self.version += 1
-        return path
-
-    def clear(self, label: str | None = None) -> None:
-        """Forget every taught example (or those of one label)."""
-        targets = [self.root / check_label(label)] if label is not None else \
-            [p for p in self.root.iterdir() if p.is_dir()] if self.root.is_dir() else []
-        for folder in targets:
-            if folder.is_dir():
-                shutil.rmtree(folder)
-        # The checked reads judged the reader these examples made; a new set of examples is a
-        # new reader, which earns its own looser pair.
-        self.checked.clear()
-        self.version += 1
 
 
 def square_crop(picture_bgr: np.ndarray, size: int = EMBED_SIZE) -> np.ndarray:
