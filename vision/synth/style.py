@@ -143,35 +143,56 @@ def background(rng: np.random.Generator, size: tuple[int, int], kind: str | None
 
 def lighting_field(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     """A smooth multiplicative light falloff across the frame (lamp off to one side, vignette)."""
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     ang = rng.uniform(0, 2 * np.pi)
+    ramp = rng.uniform(0, 0.45)
+    return field_array(h, w, ang, ramp, rng.uniform(0, 0.5), rng.uniform(0.75, 1.15))
+
+
+def field_array(h: int, w: int, ang: float, ramp_amount: float, fall: float, gain: float) -> np.ndarray:
+    """lighting_field's falloff at given levels: a ramp toward ang, a vignette, an overall gain."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     ramp = ((xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang))
     r2 = ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2)
-    field = 1.0 + rng.uniform(0, 0.45) * ramp - rng.uniform(0, 0.5) * r2
-    return (field * rng.uniform(0.75, 1.15)).astype(np.float32)
+    field = 1.0 + ramp_amount * ramp - fall * r2
+    return (field * gain).astype(np.float32)
 
 
 def camera_effects(rng: np.random.Generator, img: np.ndarray, strength: float = 1.0) -> np.ndarray:
     """Colour cast, blur, sensor noise and JPEG artefacts; returns BGR uint8."""
-    h, w = img.shape[:2]
-    img = img * lighting_field(rng, h, w)[..., None]
-    img = img * np.array(rng.uniform(0.88, 1.12, 3), np.float32)  # white balance
-    if rng.random() < 0.3:
-        img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** rng.uniform(0.75, 1.3)
-    sigma = rng.uniform(0, 1.1) * strength
-    if sigma > 0.3:
-        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img = img * lighting_field(rng, *img.shape[:2])[..., None]
+    white = np.array(rng.uniform(0.88, 1.12, 3), np.float32)
+    gamma = rng.uniform(0.75, 1.3) if rng.random() < 0.3 else None
+    blur = rng.uniform(0, 1.1) * strength
+    motion = None
     if rng.random() < 0.1 * strength:
         k = int(rng.integers(3, 8))
+        motion = (k, rng.uniform(0, 180))
+    out = camera_steps(rng, img, white, gamma, blur, motion, rng.uniform(0, 7) * strength)
+    return jpeg(out, int(rng.integers(35, 95))) if rng.random() < 0.7 else out
+
+
+def camera_steps(rng: np.random.Generator, img: np.ndarray, white, gamma: float | None, blur: float,
+                 motion: tuple[int, float] | None, noise: float) -> np.ndarray:
+    """camera_effects' steps after the light falloff, at given levels (vision.synth.table holds
+    them for a table): white balance, gamma, blur (none under 0.3 px), motion blur (kernel length,
+    angle), then sensor noise of sd noise, the one thing drawn here. Returns BGR uint8."""
+    img = img * white
+    if gamma is not None:
+        img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** gamma
+    if blur > 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    if motion is not None:
+        k, angle = motion
         kernel = np.zeros((k, k), np.float32)
         kernel[k // 2, :] = 1.0 / k
-        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), angle, 1.0)
         kernel = cv2.warpAffine(kernel, rot, (k, k))
         img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
-    img = img + rng.normal(0, rng.uniform(0, 7) * strength, img.shape).astype(np.float32)
-    out = np.clip(img, 0, 255).astype(np.uint8)
-    if rng.random() < 0.7:
-        quality = int(rng.integers(35, 95))
-        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    return out
+    img = img + rng.normal(0, noise, img.shape).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+    """img through JPEG at quality (its artefacts)."""
+    ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(enc, cv2.IMREAD_COLOR)

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from ..crops import INPUT_SIZE, die_crop
 from .faces import DieStyle
 from .scene import CROP_EDGE_MAX, EDGE_RANGE, Placed, centred_die, composite, detector_box, patch_side, random_light
-from .style import background
+from .style import background, camera_steps, field_array, jpeg
 
 # die_scene's default camera: leans up to 42 degrees.
 TILT_RANGE = 42.0
@@ -77,31 +76,11 @@ def draw_table(g: np.random.Generator) -> Table:
 def _camera(g: np.random.Generator, img: np.ndarray, table: Table) -> np.ndarray:
     """style.camera_effects' steps at the table's levels: only the lamp's gain and the sensor
     noise itself are drawn anew."""
-    h, w = img.shape[:2]
     ang, ramp_amount, fall, gain = table.field
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    ramp = (xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang)
-    r2 = (xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2
     gain *= float(g.uniform(1 - LIGHT_GAIN_JITTER, 1 + LIGHT_GAIN_JITTER))
-    img = img * ((1.0 + ramp_amount * ramp - fall * r2) * gain).astype(np.float32)[..., None]
-    img = img * table.white
-    if table.gamma is not None:
-        img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** table.gamma
-    if table.blur > 0.3:
-        img = cv2.GaussianBlur(img, (0, 0), table.blur)
-    if table.motion is not None:
-        k, angle = table.motion
-        kernel = np.zeros((k, k), np.float32)
-        kernel[k // 2, :] = 1.0 / k
-        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), angle, 1.0)
-        kernel = cv2.warpAffine(kernel, rot, (k, k))
-        img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
-    img = img + g.normal(0, table.noise, img.shape).astype(np.float32)
-    out = np.clip(img, 0, 255).astype(np.uint8)
-    if table.jpeg is not None:
-        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, table.jpeg])
-        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    return out
+    img = img * field_array(*img.shape[:2], ang, ramp_amount, fall, gain)[..., None]
+    out = camera_steps(g, img, table.white, table.gamma, table.blur, table.motion, table.noise)
+    return jpeg(out, table.jpeg) if table.jpeg is not None else out
 
 
 def table_die_scene(g: np.random.Generator, table: Table, face: int, style: DieStyle | None = None,
