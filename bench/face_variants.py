@@ -3,11 +3,12 @@
 split as vision.train.calibrate does it (find_from, the classifier's drop_from and recheck_below,
 ask_below), then read once more at its own settings by vision.reader.DiceReader.
 
-    .venv/bin/python bench/face_variants.py NAME=FILE[+FILE...][:VIEWS[:SECOND_LOOK]] ... [--split calib] [--json OUT]
+    .venv/bin/python bench/face_variants.py NAME=FILE[+FILE...][:VIEWS[:SECOND_LOOK[:COMBINE]]] ... [--split calib] [--json OUT]
 
 e.g. `A=build/faces-r4a/dice_faces.tflite AB-mirror=build/faces-r4a/dice_faces.tflite+build/faces-r4b/dice_faces.tflite:mirror`
 or `A-mirror-always=build/faces-r4a/dice_faces.tflite:mirror:always` (every die also read at the
-1.2x crop, vision.reader.SECOND_LOOKS; default unsure). --shipped-finder holds the finder's
+1.2x crop, vision.reader.SECOND_LOOKS; default unsure) or `AS-least=A.tflite+S.tflite:one:unsure:least`
+(the files' probabilities combined by vision.classify.COMBINES; default mean). --shipped-finder holds the finder's
 thresholds as shipped and chooses only ask_below (round 11b).
 The first variant is the baseline. Per variant: the thresholds chosen, read right, silent misreads,
 flagged, boxes on no die, found; the flags needed to keep silent misreads at or under the
@@ -37,8 +38,9 @@ from vision.train.calibrate import ASK_GRID, calibrate  # noqa: E402
 def parse_variant(text: str):
     name, _, spec = text.partition("=")
     files, _, rest = spec.partition(":")
-    views, _, second_look = rest.partition(":")
-    return name, [Path(f) for f in files.split("+")], views or "one", second_look or "unsure"
+    views, _, rest = rest.partition(":")
+    second_look, _, combine = rest.partition(":")
+    return name, [Path(f) for f in files.split("+")], views or "one", second_look or "unsure", combine or "mean"
 
 
 def shipped_finder(detector=DEFAULT_DETECTOR) -> dict:
@@ -49,14 +51,15 @@ def shipped_finder(detector=DEFAULT_DETECTOR) -> dict:
             "recheck_below": reader.recheck_below}
 
 
-def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DETECTOR, log=print,
+def measure(name, files, views, split, second_look="unsure", combine="mean", detector=DEFAULT_DETECTOR, log=print,
             finder: dict | None = None, fold: int | None = None) -> dict:
     chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",),
                        finder=finder,
-                       second_look=second_look, fold=fold)
+                       second_look=second_look, fold=fold, combine=combine)
     model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
     reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
-                        second_look=second_look, drop_from=chosen["drop_from"], recheck_below=chosen["recheck_below"])
+                        second_look=second_look, drop_from=chosen["drop_from"], recheck_below=chosen["recheck_below"],
+                        combine=combine)
     outcome, cpu, shots = {}, [], []
     for set_name in SETS:
         for shot in photos(set_name, split, fold=fold):
@@ -83,7 +86,7 @@ def measure(name, files, views, split, second_look="unsure", detector=DEFAULT_DE
     curve = {float(t): (lambda r: (r["silent_misreads"], r["flagged"]))(at(t)) for t in ASK_GRID}
     cpu.sort()
     result = {"name": name, "split": split, "fold": fold, "files": [str(f) for f in files], "views": views,
-              "second_look": second_look,
+              "second_look": second_look, "combine": combine,
               "find_from": chosen["find_from"], "drop_from": chosen["drop_from"],
               "recheck_below": chosen["recheck_below"],
               "flip": chosen["flip"], "ask_below": chosen["ask_below"], "figures": at(chosen["ask_below"]),
@@ -115,7 +118,7 @@ def table(results) -> str:
         flags, t = flags_to_keep_silent(r, base["figures"]["silent_misreads"])
         gained = sum(o[0] == "right" and base["outcome"].get(k, ("",))[0] != "right" for k, o in r["outcome"].items())
         lost = sum(o[0] != "right" and base["outcome"].get(k, ("",))[0] == "right" for k, o in r["outcome"].items())
-        rows.append(f"| {r['name']} | {len(r['files'])} | {r['views']} | {r.get('second_look', 'unsure')} | "
+        rows.append(f"| {r['name']} | {len(r['files'])}{' (least)' if r.get('combine') == 'least' else ''} | {r['views']} | {r.get('second_look', 'unsure')} | "
                     f"{r['find_from']} / {r.get('drop_from', DROP_FROM)} / {r.get('recheck_below', RECHECK_BELOW)} / "
                     f"{r['ask_below']} | "
                     f"{f['correct']} | {f['silent_misreads']} | {f['flagged']} | {f['no_die']} | {f['found']} | "
@@ -139,8 +142,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     finder = shipped_finder() if args.shipped_finder else None
     results = [r for f in args.load for r in json.loads(f.read_text())]
-    results += [measure(name, files, views, args.split, second_look, finder=finder)
-                for name, files, views, second_look in map(parse_variant, args.variants)]
+    results += [measure(name, files, views, args.split, second_look, combine, finder=finder)
+                for name, files, views, second_look, combine in map(parse_variant, args.variants)]
     print(f"split {args.split} of {', '.join(SETS)} ({results[0]['photos']} photos, "
           f"{results[0]['figures']['dice']} dice); faces 'reader'")
     print(table(results))

@@ -129,8 +129,8 @@ def main(argv=None) -> int:
     results = [r for f in args.load for r in json.loads(f.read_text())]
     for split_fold, *variants in args.part:
         split, fold = parse_part(split_fold)
-        for name, files, views, second_look in map(parse_variant, variants):
-            results.append(measure(name, files, views, split, second_look, finder=finder, fold=fold))
+        for name, files, views, second_look, combine in map(parse_variant, variants):
+            results.append(measure(name, files, views, split, second_look, combine, finder=finder, fold=fold))
     if args.json:
         args.json.write_text(json.dumps(results, default=lambda o: o.item()))
     print(table(results, args.shipped_ask))

@@ -148,7 +148,8 @@ def _synthetic_line(s: dict) -> str:
 
 def _reader(args):
     return DiceReader(keep_crops=False, detector_path=args.model, model_path=args.classifier,
-                      threshold=args.ask_below, views=args.views, second_look=args.second_look)
+                      threshold=args.ask_below, views=args.views, second_look=args.second_look,
+                      combine=args.combine)
 
 
 def main(argv=None) -> int:
@@ -177,7 +178,8 @@ def main(argv=None) -> int:
         return 0
     real = [r for name in SETS for split in args.splits.split(",")
             if (r := score_set(reader, name, split, args.misses and args.misses / f"real-{split}"))]
-    if not (args.model or args.classifier or args.views or args.second_look or args.ask_below is not None) \
+    if not (args.model or args.classifier or args.views or args.second_look or args.combine
+            or args.ask_below is not None) \
             and PREVIOUS.is_file():
         previous = DiceReader(keep_crops=False, detector_path=PREVIOUS)
         real += [dict(r, set=f"{r['set']} (previous detector)") for name in SETS for split in args.splits.split(",")

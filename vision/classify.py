@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ModelError", "FaceClassifier", "VIEWS", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
+__all__ = ["ModelError", "FaceClassifier", "VIEWS", "COMBINES", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
            "crop_path_for", "crop_convention", "write_crop_convention"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
@@ -107,12 +107,20 @@ _shifts = tuple((lambda dy, dx: lambda c: np.pad(c, ((0, 0), (SHIFT, SHIFT), (SH
 VIEWS["shifts"] = _shifts
 VIEWS["mirror+shifts"] = _shifts + tuple((lambda v: lambda c: v(c[:, :, ::-1]))(v) for v in _shifts)
 
+# How an ensemble's files are combined (FaceClassifier's `combine`): "mean" averages their
+# probabilities; "least" still averages NOT_A_DIE's (whether a box holds a die is judged as by
+# "mean", so the finder's drop is unchanged) but gives each face the least probability any file
+# gives it, so a face two files read differently is read no surer than the doubting file reads it
+# and is asked: two opinions must agree before a die goes unasked (issue 14 round 18).
+COMBINES = ("mean", "least")
+
 
 class FaceClassifier:
     """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1.
 
     model_path may name one model file or several (an ensemble: the same labels, their
-    probabilities averaged); views (a key of VIEWS) also averages each crop's probabilities
+    probabilities averaged, or with combine="least" each face's least probability among them:
+    COMBINES); views (a key of VIEWS) also averages each crop's probabilities
     over its mirror image and/or quarter turns. One file and "one" view is the plain classifier.
 
     Each file reads crops of its own convention: its input size and its crop margin (its
@@ -123,7 +131,7 @@ class FaceClassifier:
     """
 
     def __init__(self, model_path=None, labels_path: Path | str | None = None,
-                 num_threads: int = 1, views: str = "one"):
+                 num_threads: int = 1, views: str = "one", combine: str = "mean"):
         # One thread: a dozen 48x48 crops take a few milliseconds, and on a Pi whose other cores
         # run the camera and the screen, extra interpreter threads only wait for each other.
         if model_path is None:
@@ -136,7 +144,10 @@ class FaceClassifier:
                 raise ValueError("An ensemble of face classifiers needs at least one model file.")
         if views not in VIEWS:
             raise ValueError(f"views must be one of {', '.join(VIEWS)}, not {views!r}.")
+        if combine not in COMBINES:
+            raise ValueError(f"combine must be one of {', '.join(COMBINES)}, not {combine!r}.")
         self.views = views
+        self.combine = combine
         self.model_paths = paths
         self.model_path = paths[0]
         self.labels_path = Path(labels_path) if labels_path is not None else labels_path_for(self.model_path)
@@ -183,16 +194,18 @@ class FaceClassifier:
         return die_crop(image_bgr, box, self.input_size, self.crop_margin)
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
-        """Class probabilities (N, classes) for a uint8 RGB batch: the mean over the ensemble's
-        files and the crop's views (all in one batch per file)."""
+        """Class probabilities (N, classes) for a uint8 RGB batch: the ensemble's files combined
+        (the mean, or COMBINES' "least"), each file's averaged over the crop's views (all in one
+        batch per file)."""
         if len(self.conventions) > 1:
             raise ValueError("These face models read crops of different sizes or margins "
                              f"({self.conventions}): read boxes with box_probabilities.")
-        return self._mean(self._members, np.asarray(crops))
+        crops = np.asarray(crops)
+        return self._combined([self._viewed(m, crops) for m in self._members])
 
     def box_probabilities(self, image_bgr: np.ndarray, boxes, crops: np.ndarray | None = None) -> np.ndarray:
         """Class probabilities (N, classes) of the dice in boxes (x0, y0, x1, y1) of a BGR frame,
-        each file reading its own crops; the mean over files and views. crops: these boxes'
+        each file reading its own crops; combined as probabilities(). crops: these boxes'
         crops in vision.crops' default convention, when the caller has cut them already (the
         reader keeps them for the table): a classifier of that convention reads them as they are."""
         from .crops import CROP_MARGIN, INPUT_SIZE, die_crop
@@ -201,19 +214,24 @@ class FaceClassifier:
             if crops is None or (size, margin) != (INPUT_SIZE, CROP_MARGIN):
                 crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
             return self.probabilities(crops)
-        total = None
-        for size, margin in self.conventions:
-            group = [m for m in self._members if m.convention == (size, margin)]
-            group_crops = np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
-            y = self._mean(group, group_crops) * len(group)
-            total = y if total is None else total + y
-        return total / len(self._members)
+        cut = {(size, margin): np.stack([die_crop(image_bgr, b, size, margin) for b in boxes])
+               for size, margin in self.conventions}
+        return self._combined([self._viewed(m, cut[m.convention]) for m in self._members])
 
-    def _mean(self, members, crops: np.ndarray) -> np.ndarray:
+    def _viewed(self, member, crops: np.ndarray) -> np.ndarray:
+        """One file's probabilities of crops, averaged over the crops' views."""
         views = VIEWS[self.views]
         batch = np.concatenate([np.ascontiguousarray(v(crops)) for v in views]) if len(views) > 1 else crops
-        y = sum(m.probabilities(batch) for m in members) / len(members)
-        return y.reshape(len(views), len(crops), -1).mean(axis=0)
+        return member.probabilities(batch).reshape(len(views), len(crops), -1).mean(axis=0)
+
+    def _combined(self, per_file: list[np.ndarray]) -> np.ndarray:
+        mean = sum(per_file) / len(per_file)
+        if self.combine == "mean" or len(per_file) == 1:
+            return mean
+        least = np.minimum.reduce(per_file)
+        if self.none_index is not None:
+            least[:, self.none_index] = mean[:, self.none_index]
+        return least
 
 
 class _Member:

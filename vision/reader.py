@@ -61,8 +61,9 @@ SECOND_LOOKS = ("unsure", "always")
 def add_face_options(parser, classifier_positional: bool = False) -> None:
     """The command-line options that choose how a reader reads faces, for the benches and
     calibrate: the classifier file(s) (averaged), their test-time views and the second look. Each
-    left out falls back to the detector .json's face_models / face_views / face_second_look."""
-    from .classify import VIEWS
+    left out falls back to the detector .json's face_models / face_views / face_second_look /
+    face_combine."""
+    from .classify import COMBINES, VIEWS
 
     files_help = ("the face classifier, or several averaged (default: the detector .json's face_models, "
                   "else models/dice_faces.tflite)")
@@ -75,6 +76,9 @@ def add_face_options(parser, classifier_positional: bool = False) -> None:
     parser.add_argument("--second-look", choices=SECOND_LOOKS,
                         help="which dice are read again at the 1.2x crop (default: the .json's face_second_look, "
                              "else unsure)")
+    parser.add_argument("--combine", choices=COMBINES,
+                        help="how several classifier files are combined (vision.classify.COMBINES; default: the "
+                             ".json's face_combine, else mean)")
 
 
 @dataclass(frozen=True)
@@ -130,8 +134,9 @@ class DiceReader:
     classifier (model_path: one file or several averaged, labels_path; default: the .json's
     face_models, else models/dice_faces.tflite) is loaded only when the faces need it, or for
     read_crop; views: its test-time views (vision.classify.VIEWS) and second_look: which dice are
-    read again at the other crop scales (SECOND_LOOKS); by default the .json's face_views and
-    face_second_look (with any classifier, as the threshold), else "one" and "unsure".
+    read again at the other crop scales (SECOND_LOOKS); combine: how several files are combined
+    (vision.classify.COMBINES); by default the .json's face_views, face_second_look and
+    face_combine (with any classifier, as the threshold), else "one", "unsure" and "mean".
     """
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
@@ -139,7 +144,8 @@ class DiceReader:
                  classifier=None, keep_crops: bool = True, scales: tuple[float, ...] = CROP_SCALES,
                  faces: str | None = None, detector_path: Path | str | None = None,
                  views: str | None = None, second_look: str | None = None,
-                 drop_from: float | None = None, recheck_below: float | None = None):
+                 drop_from: float | None = None, recheck_below: float | None = None,
+                 combine: str | None = None):
         self.detector = detector or DiceModel(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
@@ -160,6 +166,7 @@ class DiceReader:
         second_look = second_look or meta.get("face_second_look")
         self._classifier_files = (model_path, labels_path)
         self.views = views or "one"
+        self.combine = combine or meta.get("face_combine") or "mean"
         self.second_look = second_look or "unsure"
         if self.second_look not in SECOND_LOOKS:
             raise ValueError(f"second_look must be one of {', '.join(SECOND_LOOKS)}, not {self.second_look!r}.")
@@ -187,7 +194,7 @@ class DiceReader:
         """The crop classifier, loaded on first use (a "model" reader never needs it for trays)."""
         if self._classifier is None:
             from .classify import FaceClassifier
-            self._classifier = FaceClassifier(*self._classifier_files, views=self.views)
+            self._classifier = FaceClassifier(*self._classifier_files, views=self.views, combine=self.combine)
         return self._classifier
 
     def read(self, frame_bgr: np.ndarray, frame_index: int | None = None,

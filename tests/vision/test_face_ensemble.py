@@ -148,3 +148,55 @@ def test_second_look_always_reads_every_die_at_the_other_scale(single):
     # Five clear rendered dice: none is unsure, so only "always" reads them again (at 1.2x).
     assert batches["unsure"] == [5]
     assert batches["always"] == [5, 5]
+
+
+STEEP = MODEL.parent / "candidates" / "faces-steep" / "dice_faces.tflite"
+WIDE = MODEL.parent / "candidates" / "faces-wide" / "dice_faces.tflite"
+
+
+def test_least_gives_each_face_the_least_any_file_gives_it(single, crops):
+    """combine="least" (issue 14 round 18): a face two files read differently is read no surer
+    than the doubting file reads it; whether a box holds a die stays the files' mean."""
+    steep = FaceClassifier(STEEP)
+    a, s = single.probabilities(crops), steep.probabilities(crops)
+    mean = FaceClassifier([MODEL, STEEP]).probabilities(crops)
+    least = FaceClassifier([MODEL, STEEP], combine="least").probabilities(crops)
+    none = single.none_index
+    faces = [k for k in range(len(single.labels)) if k != none]
+    np.testing.assert_allclose(least[:, faces], np.minimum(a, s)[:, faces], atol=1e-6)
+    np.testing.assert_allclose(least[:, none], mean[:, none], atol=1e-6)
+    np.testing.assert_allclose(mean, (a + s) / 2, atol=1e-6)
+    # The crops the two files read as different faces: no face of them is read surer than the
+    # less sure file reads its own choice, so each is under any ask_below the files' agreement needs.
+    _, a_conf = single.faces(a)
+    _, s_conf = steep.faces(s)
+    best, conf = single.faces(least)
+    split = single.faces(a)[0] != steep.faces(s)[0]
+    assert np.all(conf[split] <= np.minimum(a_conf, s_conf)[split] + 1e-6)
+    # One file: "least" is the file alone.
+    np.testing.assert_allclose(FaceClassifier(MODEL, combine="least").probabilities(crops), a, atol=1e-6)
+
+
+def test_least_combines_files_of_different_crops(single):
+    """Files of different crop conventions each read their own crops before they are combined."""
+    from .helpers import scene
+    tray = scene(21, 5)
+    boxes = [d.box for d in DiceReader(classifier=single, keep_crops=False, faces="reader").detector.detect(tray.image)]
+    wide = FaceClassifier(WIDE)
+    a = single.box_probabilities(tray.image, boxes)
+    w = wide.box_probabilities(tray.image, boxes)
+    least = FaceClassifier([MODEL, WIDE], combine="least").box_probabilities(tray.image, boxes)
+    faces = [k for k in range(len(single.labels)) if k != single.none_index]
+    np.testing.assert_allclose(least[:, faces], np.minimum(a, w)[:, faces], atol=1e-6)
+    np.testing.assert_allclose(FaceClassifier([MODEL, WIDE]).box_probabilities(tray.image, boxes), (a + w) / 2,
+                               atol=1e-6)
+
+
+def test_combine_is_chosen_by_name_and_from_the_json(tmp_path):
+    with pytest.raises(ValueError, match="combine must be one of mean, least, not 'max'"):
+        FaceClassifier(MODEL, combine="max")
+    detector = _detector_copy(tmp_path, face_models=["a.tflite", "b.tflite"], face_combine="least")
+    assert DiceReader(detector_path=detector, keep_crops=False).classifier.combine == "least"
+    assert DiceReader(detector_path=detector, keep_crops=False, combine="mean").classifier.combine == "mean"
+    plain = _detector_copy(tmp_path / "plain", face_models=None)
+    assert DiceReader(detector_path=plain, keep_crops=False).classifier.combine == "mean"

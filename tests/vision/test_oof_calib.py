@@ -61,3 +61,12 @@ def test_parts_survive_a_round_trip_through_json():
     for t in (0.0, 0.55, 0.99, float(ASK_GRID[-1])):
         assert oof.figures_at(again, t) == oof.figures_at(part, t)
     assert oof.part_name(again["split"], again["fold"]) == "train/1" and oof.parse_part("train/1") == ("train", 1)
+
+
+def test_a_variant_names_its_files_views_second_look_and_combination():
+    parse = oof.parse_variant
+    assert parse("A=a.tflite") == ("A", [Path("a.tflite")], "one", "unsure", "mean")
+    assert parse("AS=a.tflite+s.tflite:mirror:always") == (
+        "AS", [Path("a.tflite"), Path("s.tflite")], "mirror", "always", "mean")
+    assert parse("AS-L=a.tflite+s.tflite:one:unsure:least") == (
+        "AS-L", [Path("a.tflite"), Path("s.tflite")], "one", "unsure", "least")

@@ -85,10 +85,12 @@ def _reading(dets, find_from, ask_below):
 
 def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path=None,
               views: str | None = None, sources: tuple[str, ...] | None = None,
-              second_look: str | None = None, finder: dict | None = None, fold: int | None = None) -> dict:
+              second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
+              combine: str | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
-    views; by default the detector .json's face_models and face_views, else models/dice_faces.tflite).
+    views and combine; by default the detector .json's face_models, face_views and face_combine, else
+    models/dice_faces.tflite).
     finder (the "reader" source only): find_from, drop_from, recheck_below and flip held as given,
     only ask_below chosen; for a new classifier read by an unchanged finder (round 11b).
     fold (train split only): the photos of that fold (vision.realdata.photos; round 17)."""
@@ -96,7 +98,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
     first = DiceReader(detector=DiceModel(model_path), model_path=classifier_path, views=views,
-                       second_look=second_look, keep_crops=False, faces="reader")
+                       second_look=second_look, keep_crops=False, faces="reader", combine=combine)
     classifier, second_look = first.classifier, first.second_look
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
@@ -198,7 +200,8 @@ def main(argv=None) -> int:
                                                         "views given) in the model's .json")
     args = p.parse_args(argv)
     result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
-                       sources=tuple(args.faces) if args.faces else None, second_look=args.second_look)
+                       sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
+                       combine=args.combine)
     print(json.dumps(result))
     if args.write:
         meta_path = args.model.with_suffix(".json")
@@ -214,10 +217,11 @@ def main(argv=None) -> int:
                 if f.resolve().parent != folder:
                     raise SystemExit(f"{f} is not beside {args.model}: copy it there before --write")
             meta.update(face_models=[f.name for f in args.classifier], face_views=args.views or "one",
-                        face_second_look=args.second_look or "unsure")
-        elif args.views or args.second_look:
+                        face_second_look=args.second_look or "unsure", face_combine=args.combine or "mean")
+        elif args.views or args.second_look or args.combine:
             meta.update(**({"face_views": args.views} if args.views else {}),
-                        **({"face_second_look": args.second_look} if args.second_look else {}))
+                        **({"face_second_look": args.second_look} if args.second_look else {}),
+                        **({"face_combine": args.combine} if args.combine else {}))
         meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     return 0
 
