@@ -8,8 +8,8 @@ ask_below), then read once more at its own settings by vision.reader.DiceReader.
 e.g. `A=build/faces-r4a/dice_faces.tflite AB-mirror=build/faces-r4a/dice_faces.tflite+build/faces-r4b/dice_faces.tflite:mirror`
 or `A-mirror-always=build/faces-r4a/dice_faces.tflite:mirror:always` (every die also read at the
 1.2x crop, vision.reader.SECOND_LOOKS; default unsure) or `AS-least=A.tflite+S.tflite:one:unsure:least`
-(the files' probabilities combined by vision.classify.COMBINES; default mean). --shipped-finder holds the finder's
-thresholds as shipped and chooses only ask_below (round 11b).
+(the files' probabilities combined by vision.classify.COMBINES; default mean). --shipped-finder
+holds the finder's thresholds as shipped and chooses only ask_below (round 11b).
 The first variant is the baseline. Per variant: the thresholds chosen, read right, silent misreads,
 flagged, boxes on no die, found; the flags needed to keep silent misreads at or under the
 baseline's; dice read right by it and not by the baseline and the other way round (a paired
@@ -118,7 +118,8 @@ def table(results) -> str:
         flags, t = flags_to_keep_silent(r, base["figures"]["silent_misreads"])
         gained = sum(o[0] == "right" and base["outcome"].get(k, ("",))[0] != "right" for k, o in r["outcome"].items())
         lost = sum(o[0] != "right" and base["outcome"].get(k, ("",))[0] == "right" for k, o in r["outcome"].items())
-        rows.append(f"| {r['name']} | {len(r['files'])}{' (least)' if r.get('combine') == 'least' else ''} | {r['views']} | {r.get('second_look', 'unsure')} | "
+        least = " (least)" if r.get("combine") == "least" else ""
+        rows.append(f"| {r['name']} | {len(r['files'])}{least} | {r['views']} | {r.get('second_look', 'unsure')} | "
                     f"{r['find_from']} / {r.get('drop_from', DROP_FROM)} / {r.get('recheck_below', RECHECK_BELOW)} / "
                     f"{r['ask_below']} | "
                     f"{f['correct']} | {f['silent_misreads']} | {f['flagged']} | {f['no_die']} | {f['found']} | "

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ModelError", "FaceClassifier", "VIEWS", "COMBINES", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for", "load_labels",
-           "crop_path_for", "crop_convention", "write_crop_convention"]
+__all__ = ["ModelError", "FaceClassifier", "VIEWS", "COMBINES", "DEFAULT_MODEL", "NOT_A_DIE", "labels_path_for",
+           "load_labels", "crop_path_for", "crop_convention", "write_crop_convention"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "dice_faces.tflite"
 

@@ -181,7 +181,8 @@ def test_least_combines_files_of_different_crops(single):
     """Files of different crop conventions each read their own crops before they are combined."""
     from .helpers import scene
     tray = scene(21, 5)
-    boxes = [d.box for d in DiceReader(classifier=single, keep_crops=False, faces="reader").detector.detect(tray.image)]
+    finder = DiceReader(classifier=single, keep_crops=False, faces="reader").detector
+    boxes = [d.box for d in finder.detect(tray.image)]
     wide = FaceClassifier(WIDE)
     a = single.box_probabilities(tray.image, boxes)
     w = wide.box_probabilities(tray.image, boxes)
