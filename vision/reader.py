@@ -60,13 +60,13 @@ SECOND_LOOKS = ("unsure", "always")
 
 def add_face_options(parser, classifier_positional: bool = False) -> None:
     """The command-line options that choose how a reader reads faces, for the benches and
-    calibrate: the classifier file(s) (averaged), their test-time views and the second look. Each
-    left out falls back to the detector .json's face_models / face_views / face_second_look /
-    face_combine."""
+    calibrate: the classifier file(s) and how they are combined, their test-time views and the
+    second look. Each left out falls back to the detector .json's face_models / face_combine /
+    face_views / face_second_look."""
     from .classify import COMBINES, VIEWS
 
-    files_help = ("the face classifier, or several averaged (default: the detector .json's face_models, "
-                  "else models/dice_faces.tflite)")
+    files_help = ("the face classifier, or several combined by --combine (default: the detector .json's "
+                  "face_models, else models/dice_faces.tflite)")
     if classifier_positional:
         parser.add_argument("classifier", nargs="*", type=Path, help=files_help)
     else:
@@ -131,7 +131,7 @@ class DiceReader:
     detector: a vision.model.DiceModel (default: models/dice_detector.tflite, or detector_path);
     faces: one of vision.model.FACE_SOURCES (default: the detector's .json); threshold: below it
     a die is uncertain and the table asked (default: the .json's calibrated ask_below). The crop
-    classifier (model_path: one file or several averaged, labels_path; default: the .json's
+    classifier (model_path: one file or several combined, labels_path; default: the .json's
     face_models, else models/dice_faces.tflite) is loaded only when the faces need it, or for
     read_crop; views: its test-time views (vision.classify.VIEWS) and second_look: which dice are
     read again at the other crop scales (SECOND_LOOKS); combine: how several files are combined
@@ -156,9 +156,9 @@ class DiceReader:
             raise ValueError(f"The confidence threshold must lie between 0 and 1, not {threshold}.")
         self.threshold = threshold
         # The .json names how its thresholds were calibrated: the classifier files (several: their
-        # probabilities averaged; beside the detector), used unless the caller names a file, and
-        # the classifier's views and second look, used unless the caller names others (as its
-        # ask_below is used with any file).
+        # probabilities combined as its face_combine says; beside the detector), used unless the
+        # caller names a file, and the classifier's combination, views and second look, used unless
+        # the caller names others (as its ask_below is used with any file).
         meta = self.detector.meta
         if model_path is None and classifier is None and meta.get("face_models"):
             model_path = [self.detector.model_path.parent / name for name in meta["face_models"]]
