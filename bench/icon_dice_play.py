@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from icon_dice import SEED, pct, read_die, taught_at_setup  # noqa: E402
+from icon_dice import SEED, pct, read_die, taught_at_setup, teach_read  # noqa: E402
 from companion.table.centerville_camera import checked, lessons  # noqa: E402
 from vision.synth.centerville import render_centerville_tray  # noqa: E402
 from vision.taught import Embedder  # noqa: E402
@@ -65,7 +65,7 @@ def play(embedder: Embedder, readings: int, root: Path, stream: int = STREAM) ->
             row["silent"] += (not ok) and not r.uncertain
         taught = lessons(read, entered)  # what the app teaches once the roll is entered
         for label, crop in taught:
-            reader.teach(label, crop)
+            teach_read(reader, label, crop)
         reader.examples.checked.add(checked(read, entered))
         row["taught"] = len(taught)
         row["step"] = reader.earned.step
