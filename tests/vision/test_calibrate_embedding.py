@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.train.calibrate_embedding import SILENT_TARGET, choose, few_shot_scores, figures, foreign_scores
+import pytest
+
+from vision.train.calibrate_embedding import (REAL_GUARDS, SILENT_TARGET, choose, few_shot_scores, figures, foreign_scores,
+                                              other_photos_examples, real_rows)
 
 
 def rendered_rows(g, n: int) -> np.ndarray:
@@ -63,3 +66,29 @@ def test_faces_no_example_shows_are_read_against_another_die_and_must_be_asked()
     assert figures(foreign, *alone)["silent_misreads"] > SILENT_TARGET
     assert figures(foreign, *both)["silent_misreads"] <= SILENT_TARGET
     assert figures(own, *both)["silent_misreads"] == 0.0
+
+
+def test_a_real_die_is_never_read_against_an_example_from_its_own_photo():
+    """The pool guard (round 12) reads every train and calib die taught from its set's other
+    photos: a die's own photo holds its twin crops and its light, which would flatter the read."""
+    g = np.random.default_rng(7)
+    photo = np.repeat(np.arange(30), 6)
+    faces = g.integers(1, 7, len(photo))
+    faces[photo == 0] = 6          # photo 0 holds every 6 but one (below): few sixes elsewhere
+    faces[(photo != 0) & (faces == 6)] = 5
+    faces[-1] = 6
+    for shown in (0, 3, 29):
+        for shots in (1, 3):
+            drawn = other_photos_examples(g, faces, photo, shown, shots)
+            for face, idx in drawn.items():
+                assert len(idx) == shots == len(set(idx.tolist()))
+                assert (faces[idx] == face).all() and (photo[idx] != shown).all()
+            # A face with fewer than `shots` dice on the other photos is left out, not padded.
+            sixes_elsewhere = int(((faces == 6) & (photo != shown)).sum())
+            assert (6 in drawn) == (sixes_elsewhere >= shots)
+
+
+def test_the_real_guard_is_named():
+    assert REAL_GUARDS == ("calib", "pool")
+    with pytest.raises(ValueError, match="calib.*pool.*not 'test'"):
+        real_rows(None, "test", (1,))
