@@ -10,7 +10,7 @@ the die is flagged uncertain, with a reason, so the table asks instead of guessi
     TaughtExamples(root)            taught crops on disk: root/<label>/<n>.png (vision.taught_examples)
     TaughtReader(examples, dice=None | "centerville")
         .read(frame_bgr) -> DiceReading   (vision.reader's reading; dice are TaughtDieRead)
-        .read_crop(crop_bgr) -> TaughtDieRead   one die filling the picture
+        .read_crop(crop_bgr) -> TaughtDieRead   one die's picture
         .teach(label, crop_bgr)           add an example (a confirmed or corrected face)
     Embedder(model_path=None)       crops -> unit vectors (the TFLite network, loaded once)
 
@@ -31,6 +31,7 @@ import numpy as np
 from companion.engine.dice import pip_value
 
 from .crops import die_crop
+from .example_crop import example_crop
 from .earned import CheckedRead, Earned, EvidenceError
 from .reader import DiceReading, DieRead
 # The taught examples on disk live in their own module; they are part of this module's API.
@@ -126,16 +127,6 @@ def view_crops(crops: np.ndarray, layout) -> np.ndarray:
         else:
             out.append(np.stack([turn_crop(c, angle, scale) for c in crops]))
     return np.stack(out, 1)
-
-
-def square_crop(picture_bgr: np.ndarray, size: int = EMBED_SIZE) -> np.ndarray:
-    """The crop convention for a picture that shows one die filling it: its centred square."""
-    h, w = picture_bgr.shape[:2]
-    s = min(w, h)
-    x0, y0 = (w - s) // 2, (h - s) // 2
-    # die_crop adds its margin around the box: a box the margin smaller keeps the whole picture.
-    m = (s - s / 1.15) / 2
-    return die_crop(picture_bgr, (x0 + m, y0 + m, x0 + s - m, y0 + s - m), size)
 
 
 class Embedder:
@@ -289,7 +280,7 @@ class TaughtReader:
     """
 
     def __init__(self, examples: TaughtExamples, dice: str | None = None, *, detector=None,
-                 embedder: Embedder | None = None, keep_crops: bool = True):
+                 embedder: Embedder | None = None, keep_crops: bool = True, find_in_pictures: bool = True):
         if dice not in (None, "centerville"):
             raise ValueError(f"dice is None (any taught dice) or 'centerville', not {dice!r}.")
         self.examples = examples
@@ -298,6 +289,9 @@ class TaughtReader:
         self.model_thresholds = Thresholds.of(self.embedder.meta)
         self.detector = detector if detector is not None else default_finder()
         self.keep_crops = keep_crops
+        # A die picture (a taught example, read_crop's picture) is cut around the die the detector
+        # finds in it; False: its centred square (a reader given crops only, with no detector).
+        self.find_in_pictures = find_in_pictures
         self._bank: dict[str, np.ndarray] = {}
         self._bank_version = -1
         self._faces_of = None
@@ -313,7 +307,7 @@ class TaughtReader:
             bank = {}
             for label in self.examples.labels():
                 # An unreadable file is left out (and noted in examples.problems), not the table's dice.
-                pictures = [square_crop(img, self.embedder.size) for _, img in self.examples.images(label, True)]
+                pictures = [self._example_crop(img) for _, img in self.examples.images(label, True)]
                 if pictures:
                     bank[label] = example_vectors(self.embedder.turned(np.stack(pictures)), self.embedder.views)
             self._bank, self._bank_version = bank, self.examples.version
@@ -327,10 +321,14 @@ class TaughtReader:
         """Add an example (a face the player confirmed or corrected); the next read uses it."""
         bank = self.bank()
         path = self.examples.add(label, crop_bgr)
-        emb = example_vectors(self.embedder.turned(square_crop(crop_bgr, self.embedder.size)[None]), self.embedder.views)
+        emb = example_vectors(self.embedder.turned(self._example_crop(crop_bgr)[None]), self.embedder.views)
         bank[label] = np.concatenate([bank[label], emb]) if label in bank else emb
         self._bank_version = self.examples.version
         return path
+
+    def _example_crop(self, picture_bgr: np.ndarray) -> np.ndarray:
+        # A hand-cut picture is cut around the die the detector finds in it (vision.example_crop).
+        return example_crop(picture_bgr, self.embedder.size, self.detector if self.find_in_pictures else None)
 
     @property
     def earned(self) -> Earned:
@@ -379,11 +377,12 @@ class TaughtReader:
         return DiceReading(tuple(dice), frame_index, time, obstructed)
 
     def read_crop(self, crop_bgr: np.ndarray, colour: str | None = None) -> TaughtDieRead:
-        """One die filling the picture (no detection). For Centerville the colour is named from
-        the picture alone (no tray to balance against) unless the caller gives it."""
+        """One die's picture, cut as a taught picture is (the die the detector finds in it, else
+        its centred square). For Centerville the colour is named from the picture alone (no tray
+        to balance against) unless the caller gives it."""
         if crop_bgr is None or crop_bgr.ndim != 3 or min(crop_bgr.shape[:2]) < 8:
             raise ValueError("A die picture must be an 8-bit BGR image of at least 8x8 pixels.")
-        crop = square_crop(crop_bgr, self.embedder.size)
+        crop = self._example_crop(crop_bgr)
         h, w = crop_bgr.shape[:2]
         conf = 1.0
         if self.dice == "centerville" and colour is None:

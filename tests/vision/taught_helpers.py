@@ -7,7 +7,8 @@ from vision.synth.centerville import render_centerville_tray
 
 
 def picture(image: np.ndarray, box, margin: float = 0.1) -> np.ndarray:
-    """The die of box cut out of image with a little background, as the app files it."""
+    """The die of box cut out of image with a little background, as a person cuts a picture for
+    `vision read --taught DIR` (the app files the reading's own crop instead)."""
     x0, y0, x1, y1 = (int(v) for v in box)
     m = int(margin * (x1 - x0))
     h, w = image.shape[:2]

@@ -74,7 +74,7 @@ def test_a_malformed_line_is_named_and_nothing_is_appended(tmp_path):
 
 def test_the_reader_asks_by_the_pair_its_table_earned(tmp_path):
     examples = TaughtExamples(tmp_path / "taught")
-    reader = TaughtReader(examples, "centerville", detector=object())
+    reader = TaughtReader(examples, "centerville", detector=object(), find_in_pictures=False)
     model = (reader.model_thresholds.far_below, reader.model_thresholds.close_below)
     assert (reader.thresholds.far_below, reader.thresholds.close_below) == model
     examples.checked.add([RIGHT] * 600)
@@ -88,7 +88,7 @@ def test_unreadable_checked_reads_fall_back_to_the_model_pair(tmp_path):
     examples = TaughtExamples(tmp_path / "taught")
     (tmp_path / "taught").mkdir()
     (tmp_path / "taught" / "checked-reads.csv").write_text("score,margin,right,read,face\n1,2\n", encoding="utf-8")
-    reader = TaughtReader(examples, "centerville", detector=object())
+    reader = TaughtReader(examples, "centerville", detector=object(), find_in_pictures=False)
     assert reader.earned.step == 0
     assert reader.thresholds.far_below == reader.model_thresholds.far_below
     assert any("checked reads are not used" in p and "line 2" in p for p in examples.problems)

@@ -86,10 +86,14 @@ def test_a_correction_is_learned_and_persists(tmp_path, embedder):
     before = r.read(scene.image)
     truth = scene.dice[4]  # the green die
     die = next(d for d in before.dice if d.color == truth.color)
-    # The player taps the die's right face (whatever was read): it is filed and used at once.
-    r.teach(truth.label, picture(scene.image, die.box))
+    # The player taps the die's right face (whatever was read): the app files the reading's own
+    # picture of the die (companion.taught_dice: its RGB crop as BGR), used at once.
+    r.teach(truth.label, np.ascontiguousarray(die.crop[..., ::-1]))
     after = next(d for d in r.read(scene.image).dice if d.color == truth.color)
-    assert after.label == truth.label and not after.uncertain
+    # Read right, by the example just taught (its own picture). It may still be asked, but only
+    # because another face's examples come close: never as far, untaught or unread.
+    assert after.label == truth.label and after.score > 0.95
+    assert not after.uncertain or after.reason.startswith("close to ")
     assert examples.counts()[truth.label] >= 2
     # A new reader on the same folder (the app restarted) reads the same.
     again = TaughtReader(TaughtExamples(tmp_path), "centerville", embedder=embedder)
@@ -109,7 +113,7 @@ def test_any_dice_a_table_teaches_are_read_by_their_own_labels(tmp_path, embedde
     g = np.random.default_rng(5)
     faces = random_glyph_faces(g, family="shapes-outline")
     style = glyph_die_style(g, faces)
-    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object())
+    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object(), find_in_pictures=False)
     names = [gl.name for gl in faces.glyphs]
     for v, name in enumerate(names, 1):
         r.teach(name, render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy())
@@ -148,7 +152,7 @@ def test_any_dice_with_one_label_taught_are_asked(tmp_path, embedder):
     # One label is nothing to tell a face from: a die that looks just like its example is asked.
     g = np.random.default_rng(6)
     style = glyph_die_style(g, random_glyph_faces(g, family="shapes-outline"))
-    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object())
+    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object(), find_in_pictures=False)
     crop = render_glyph_crop(g, style, 1, edge=50, size=64)[..., ::-1].copy()
     r.teach("one", crop)
     read = r.read_crop(crop)
@@ -160,7 +164,7 @@ def test_a_die_reads_the_same_whichever_way_up_it_lies(tmp_path, embedder):
     # picture gives the same vector, so the same face and confidence.
     g = np.random.default_rng(8)
     style = glyph_die_style(g, random_glyph_faces(g, family="letters-script"))
-    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object())
+    r = TaughtReader(TaughtExamples(tmp_path), embedder=embedder, detector=object(), find_in_pictures=False)
     for v in (1, 2):
         r.teach(f"face{v}", render_glyph_crop(g, style, v, edge=50, size=64)[..., ::-1].copy())
     crop = render_glyph_crop(g, style, 1, edge=50, size=64)[..., ::-1].copy()
