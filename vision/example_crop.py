@@ -36,34 +36,36 @@ def centred_square(picture_bgr: np.ndarray, size: int) -> np.ndarray:
     return die_crop(picture_bgr, (x0 + m, y0 + m, x0 + s - m, y0 + s - m), size)
 
 
-def on_frame(picture_bgr: np.ndarray) -> tuple[np.ndarray, float, int, int]:
+def on_frame(picture_bgr: np.ndarray) -> tuple[np.ndarray, tuple[float, float], int, int]:
     """The picture scaled to PICTURE_SIDE (its shorter side) in the middle of a FRAME of its border's
-    median colour; with the scale and the picture's top-left corner on the frame."""
+    median colour; with its scale across and down (whole pixels make them differ a little) and its
+    top-left corner on the frame."""
     h, w = picture_bgr.shape[:2]
-    scale = PICTURE_SIDE / min(h, w)
-    pw, ph = max(1, min(FRAME[0], round(w * scale))), max(1, min(FRAME[1], round(h * scale)))
+    # A long thin picture is scaled down to fit the frame, never squashed.
+    scale = min(PICTURE_SIDE / min(h, w), FRAME[0] / w, FRAME[1] / h)
+    pw, ph = max(1, round(w * scale)), max(1, round(h * scale))
     small = cv2.resize(picture_bgr, (pw, ph), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     ring = np.concatenate([small[0], small[-1], small[:, 0], small[:, -1]])
     frame = np.empty((FRAME[1], FRAME[0], 3), np.uint8)
     frame[:] = np.median(ring, axis=0).astype(np.uint8)
     ox, oy = (FRAME[0] - pw) // 2, (FRAME[1] - ph) // 2
     frame[oy:oy + ph, ox:ox + pw] = small
-    return frame, pw / w, ox, oy
+    return frame, (pw / w, ph / h), ox, oy
 
 
 def die_box(picture_bgr: np.ndarray, finder) -> tuple[float, float, float, float] | None:
     """The box (in the picture's pixels) of the die the finder sees at the picture's centre, the
     strongest if several hold it; None when none does or it is too small to be the die."""
-    frame, scale, ox, oy = on_frame(picture_bgr)
+    frame, (sx, sy), ox, oy = on_frame(picture_bgr)
     h, w = picture_bgr.shape[:2]
-    cx, cy = ox + w * scale / 2, oy + h * scale / 2
+    cx, cy = ox + w * sx / 2, oy + h * sy / 2
     held = [d for d in finder.detect(frame) if d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]]
     if not held:
         return None
     x0, y0, x1, y1 = max(held, key=lambda d: d.strength).box
     if max(x1 - x0, y1 - y0) < SMALLEST_DIE * PICTURE_SIDE:
         return None
-    return ((x0 - ox) / scale, (y0 - oy) / scale, (x1 - ox) / scale, (y1 - oy) / scale)
+    return ((x0 - ox) / sx, (y0 - oy) / sy, (x1 - ox) / sx, (y1 - oy) / sy)
 
 
 def example_crop(picture_bgr: np.ndarray, size: int, finder=None) -> np.ndarray:

@@ -69,9 +69,16 @@ def test_the_picture_is_set_on_a_frame_of_its_border_colour_at_a_usual_die_size(
     pic = np.zeros((200, 300, 3), np.uint8)
     pic[:] = (10, 20, 30)
     pic[50:150, 100:200] = 250
-    frame, scale, ox, oy = on_frame(pic)
+    frame, (sx, sy), ox, oy = on_frame(pic)
     assert frame.shape == (480, 640, 3)
-    assert scale == pytest.approx(PICTURE_SIDE / 200)
+    assert sx == sy == pytest.approx(PICTURE_SIDE / 200)
     assert (frame[0, 0] == (10, 20, 30)).all() and (frame[-1, -1] == (10, 20, 30)).all()
-    cy, cx = oy + round(100 * scale), ox + round(150 * scale)
+    cy, cx = oy + round(100 * sy), ox + round(150 * sx)
     assert (frame[cy, cx] == 250).all()
+
+
+def test_a_long_thin_picture_is_scaled_to_fit_the_frame_not_squashed():
+    pic = np.full((20, 900, 3), 40, np.uint8)
+    frame, (sx, sy), ox, oy = on_frame(pic)
+    assert sx == pytest.approx(640 / 900) and sy == pytest.approx(round(20 * 640 / 900) / 20)
+    assert ox == 0 and oy == (480 - round(20 * 640 / 900)) // 2
