@@ -22,7 +22,8 @@ FRAME = (640, 480)
 # The picture's shorter side on the frame: a die of about 65 px, inside the rendered trays' range
 # of die sizes (vision.synth.glyphs.place_dice: 20-110 px on a 640x480 frame).
 PICTURE_SIDE = 80
-# A box this much smaller than the picture is a mark on the die or a speck, not the die.
+# A box this much smaller than the picture is a mark on the die or a speck, not the die. A bound
+# set by reasoning (a hand-cut picture shows one die filling most of it), not tuned on photos.
 SMALLEST_DIE = 0.3
 
 
@@ -62,7 +63,8 @@ def die_box(picture_bgr: np.ndarray, finder) -> tuple[float, float, float, float
     held = [d for d in finder.detect(frame) if d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]]
     if not held:
         return None
-    x0, y0, x1, y1 = max(held, key=lambda d: d.strength).box
+    # Any finder with detect(frame) -> [obj with .box] will do (docs/icon-dice.md); the strongest wins.
+    x0, y0, x1, y1 = max(held, key=lambda d: getattr(d, "strength", 0.0)).box
     if max(x1 - x0, y1 - y0) < SMALLEST_DIE * PICTURE_SIDE:
         return None
     return ((x0 - ox) / sx, (y0 - oy) / sy, (x1 - ox) / sx, (y1 - oy) / sy)

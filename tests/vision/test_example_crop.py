@@ -82,3 +82,14 @@ def test_a_long_thin_picture_is_scaled_to_fit_the_frame_not_squashed():
     frame, (sx, sy), ox, oy = on_frame(pic)
     assert sx == pytest.approx(640 / 900) and sy == pytest.approx(round(20 * 640 / 900) / 20)
     assert ox == 0 and oy == (480 - round(20 * 640 / 900)) // 2
+
+
+def test_any_finder_with_boxes_will_do():
+    """TaughtReader takes any detector whose detect(frame) gives objects with a .box."""
+    class Boxes:
+        def detect(self, frame):
+            h, w = frame.shape[:2]
+            return [type("Found", (), {"box": (w // 2 - 30, h // 2 - 30, w // 2 + 30, h // 2 + 30)})()]
+    pic = np.full((100, 100, 3), 90, np.uint8)
+    x0, y0, x1, y1 = die_box(pic, Boxes())
+    assert (x1 - x0) == pytest.approx(60 / (PICTURE_SIDE / 100)) and (x0 + x1) / 2 == pytest.approx(50)
