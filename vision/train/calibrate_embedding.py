@@ -105,31 +105,44 @@ def real_split_vectors(embedder, name: str, split: str, batch: int = 16) -> tupl
     return faces, vectors
 
 
+ICONS = [f"icon{f}" for f in range(1, 7)]  # a real die's pip faces, read as six unknown icons
+
+
+def icon_reads(taught: dict[int, np.ndarray], vectors: np.ndarray, faces, queries, views) -> list[tuple]:
+    """Rows (best, second, correct) of dice read among the six icons: `queries` (their query
+    vectors) showing pip `faces`, each face taught the dice of `vectors` at indices taught[face]."""
+    from ..taught import example_vectors, face_scores
+    bank = {f"icon{f}": example_vectors(vectors[idx], views) for f, idx in taught.items()}
+    rows = []
+    for face, q in zip(faces, queries):
+        scores = face_scores(q, bank, ICONS)
+        rows.append((scores[0][1], scores[1][1], scores[0][0] == f"icon{face}"))
+    return rows
+
+
 def real_calib_rows(embedder, shots=SHOTS, draws: int = 3, seed: int = 15) -> np.ndarray:
     """Rows (best, second, correct) of the real pip photos (vision.realdata) read as six unknown
     icons: taught `shots` crops a face from each set's train split, the dice of its calib split
     read (the split thresholds are chosen on; never test)."""
     from ..realdata import SETS
-    from ..taught import die_vectors, example_vectors, face_scores
+    from ..taught import die_vectors
     rng = np.random.default_rng(seed)
     rows = []
     for name in SETS:
         (tf, te), (qf, qe) = real_split_vectors(embedder, name, "train"), real_split_vectors(embedder, name, "calib")
         if not len(tf) or not len(qf):
             continue
-        labels = [f"icon{f}" for f in range(1, 7)]
+        queries = die_vectors(qe, embedder.views)
         for k in shots:
             for _ in range(draws):
-                bank = {f"icon{f}": example_vectors(te[rng.choice(np.flatnonzero(tf == f), k, replace=False)],
-                                                    embedder.views)
-                        for f in range(1, 7) if (tf == f).sum() >= k}
-                for face, q in zip(qf, die_vectors(qe, embedder.views)):
-                    scores = face_scores(q, bank, labels)
-                    rows.append((scores[0][1], scores[1][1], scores[0][0] == f"icon{face}"))
+                taught = {f: rng.choice(np.flatnonzero(tf == f), k, replace=False)
+                          for f in range(1, 7) if (tf == f).sum() >= k}
+                rows += icon_reads(taught, te, qf, queries, embedder.views)
     return np.array(rows, np.float64).reshape(-1, 3)
 
 
-REAL_GUARDS = ("calib", "pool")
+REAL_NAMES = {"calib": "real calib split", "pool": "real train and calib splits, taught from other photos"}
+REAL_GUARDS = tuple(REAL_NAMES)
 """The real reads the pair must keep silent misreads under target on: "calib", the calib split's
 dice taught from the train split's; "pool", every die of the train and calib splits, each taught
 from the dice of the pool's other photos (about four times the reads; the embedding never trains on
@@ -153,10 +166,9 @@ def real_pool_rows(embedder, shots=SHOTS, draws: int = 3, seed: int = 15) -> np.
     unknown icons, each photo's dice taught `shots` crops a face from the set's other photos
     (other_photos_examples); `draws` draws of examples per photo (see REAL_GUARDS)."""
     from ..realdata import SETS
-    from ..taught import die_vectors, example_vectors, face_scores
+    from ..taught import die_vectors
     rng = np.random.default_rng(seed)
     rows = []
-    labels = [f"icon{f}" for f in range(1, 7)]
     for name in SETS:
         parts = [real_dice(embedder, name, split) for split in ("train", "calib")]
         if not all(len(f) for f, _, _ in parts):
@@ -168,11 +180,9 @@ def real_pool_rows(embedder, shots=SHOTS, draws: int = 3, seed: int = 15) -> np.
         for k in shots:
             for _ in range(draws):
                 for shown in np.unique(photo):
-                    drawn = other_photos_examples(rng, faces, photo, shown, k)
-                    bank = {f"icon{f}": example_vectors(vectors[idx], embedder.views) for f, idx in drawn.items()}
-                    for i in np.flatnonzero(photo == shown):
-                        scores = face_scores(queries[i], bank, labels)
-                        rows.append((scores[0][1], scores[1][1], scores[0][0] == f"icon{faces[i]}"))
+                    on = photo == shown
+                    taught = other_photos_examples(rng, faces, photo, shown, k)
+                    rows += icon_reads(taught, vectors, faces[on], queries[on], embedder.views)
     return np.array(rows, np.float64).reshape(-1, 3)
 
 
@@ -180,9 +190,6 @@ def real_rows(embedder, guard: str, shots) -> np.ndarray:
     if guard not in REAL_GUARDS:
         raise ValueError(f"the real guard is one of {REAL_GUARDS}, not {guard!r}.")
     return (real_calib_rows if guard == "calib" else real_pool_rows)(embedder, shots)
-
-
-REAL_NAMES = {"calib": "real calib split", "pool": "real train and calib splits, taught from other photos"}
 
 
 def figures(rows: np.ndarray, far: float, close: float) -> dict:
