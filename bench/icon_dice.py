@@ -32,6 +32,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -169,6 +170,7 @@ def taught_at_setup(embedder: Embedder, taught_sets: int, root: Path, keep_crops
     examples = TaughtExamples(root)
     examples.clear()
     reader = TaughtReader(examples, "centerville", embedder=embedder, keep_crops=True)
+    taught = Counter()  # examples per label (the folder was cleared: no need to list it again)
     for k in range(taught_sets):
         for value in range(1, 7):
             for roll in range(ROLLS):
@@ -177,13 +179,16 @@ def taught_at_setup(embedder: Embedder, taught_sets: int, root: Path, keep_crops
                 scene = render_centerville_tray(np.random.default_rng(key), faces=[value] * 6)
                 reading = reader.read(scene.image) if by == "reader" else None
                 for d in scene.dice:
-                    if examples.counts().get(d.label, 0) >= taught_sets:
+                    if taught[d.label] >= taught_sets:
                         continue
                     if by == "picture":
                         reader.teach(d.label, hand_cut(scene, d))
                     elif (r := read_die(reading, d)) is not None:
                         teach_read(reader, d.label, r.crop)
-                if by == "picture" or all(examples.counts().get(d.label, 0) > k for d in scene.dice):
+                    else:
+                        continue
+                    taught[d.label] += 1
+                if by == "picture" or all(taught[d.label] > k for d in scene.dice):
                     break
     reader.keep_crops = keep_crops
     return reader
