@@ -42,10 +42,11 @@ from .faces import DieStyle, pip_layout
 from .scene import DieTruth, Placed, Scene, _mark, as_generator, composite, detector_box, die_scene, make_die, place, \
     random_light
 from .style import background, camera_effects, random_die_style
+from .symbols import SYMBOLS, random_symbol_names, symbol_ink
 
 __all__ = ["Glyph", "GlyphFaces", "GlyphTruth", "place_dice", "render_glyph_tray", "FAMILIES", "TRAIN_FAMILIES", "HELD_OUT_FAMILIES", "glyphs_of",
            "glyph_mask", "random_glyph_faces", "glyph_die_style", "render_glyph_crop", "GlyphDataError",
-           "SCRIBBLES", "scribble_parts", "random_scribble_faces"]
+           "SCRIBBLES", "scribble_parts", "random_scribble_faces", "SYMBOLS", "random_symbol_faces"]
 
 
 class GlyphDataError(ValueError):
@@ -198,7 +199,6 @@ def _draw_pips(mask, style: str, count: int, box, stroke: float) -> None:
 def _draw_text(mask, font: int, text: str, box, stroke: float) -> None:
     """The text drawn big, cut to its ink and fitted into box (fonts' own boxes are loose:
     a script J hangs far below its line)."""
-    x0, y0, side = box
     big = 128
     thick = max(1, int(round(big * 0.07 * stroke)))
     (w, h), base = cv2.getTextSize(text, font, 1.0, thick)
@@ -206,7 +206,12 @@ def _draw_text(mask, font: int, text: str, box, stroke: float) -> None:
     canvas = np.zeros((big * 3, big * 3), np.uint8)
     cv2.putText(canvas, text, (big, 2 * big), font, scale, 255, thick, cv2.LINE_AA)
     ys, xs = np.nonzero(canvas)
-    ink = canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    _paste_ink(mask, canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1], box)
+
+
+def _paste_ink(mask, ink: np.ndarray, box) -> None:
+    """ink (cut to its bounding box) fitted into box, its longer side the box's, centred."""
+    x0, y0, side = box
     fit = side / max(ink.shape)
     iw, ih = max(1, int(round(ink.shape[1] * fit))), max(1, int(round(ink.shape[0] * fit)))
     small = cv2.resize(ink, (iw, ih), interpolation=cv2.INTER_AREA)
@@ -379,9 +384,10 @@ def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0
 
     rng (optional) nudges it off centre a little, as printing does.
     """
-    scribble = glyph.family == SCRIBBLES
+    scribble, symbol = glyph.family == SCRIBBLES, glyph.family == SYMBOLS
     parts = scribble_parts(glyph.name) if scribble else None
-    if not scribble and (glyph.family not in FAMILIES or glyph.name not in FAMILIES[glyph.family]):
+    ink = symbol_ink(glyph.name) if symbol else None
+    if not (scribble or symbol) and (glyph.family not in FAMILIES or glyph.name not in FAMILIES[glyph.family]):
         raise ValueError(f"Unknown glyph {glyph.label!r}.")
     mask = np.zeros((size, size), np.uint8)
     side = size * scale
@@ -391,6 +397,8 @@ def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0
     kind, _, variant = fam.partition("-")
     if scribble:
         _draw_parts(mask, parts, box, stroke, False, fam, name)
+    elif symbol:
+        _paste_ink(mask, _stroked(ink, stroke), box)
     elif kind == "pips":
         _draw_pips(mask, variant, int(name), box, stroke)
     elif fam in _TEXT:
@@ -404,6 +412,25 @@ def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0
 
 
 # --- dice carrying glyphs ---------------------------------------------------------------------
+
+def _stroked(ink: np.ndarray, stroke: float) -> np.ndarray:
+    """A font's ink printed bolder (stroke > 1) or lighter, as the drawn families' stroke weight:
+    grown or thinned by up to 3 px at the 96 px the symbols are drawn."""
+    k = int(round(abs(stroke - 1.0) * 8))
+    if k < 1:
+        return ink
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    pad = cv2.copyMakeBorder(ink, k, k, k, k, cv2.BORDER_CONSTANT, value=0)
+    out = cv2.dilate(pad, kernel) if stroke > 1 else cv2.erode(pad, kernel)
+    ys, xs = np.nonzero(out)
+    return out[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(ys) else ink
+
+
+def random_symbol_faces(rng: np.random.Generator) -> GlyphFaces:
+    """Six printed symbols of one font (vision.synth.symbols), none alike under a quarter turn."""
+    return GlyphFaces(tuple(Glyph(SYMBOLS, n) for n in random_symbol_names(rng)), scale=float(rng.uniform(0.5, 0.72)),
+                      stroke=float(rng.uniform(0.7, 1.4)))
+
 
 def random_glyph_faces(rng: np.random.Generator, families=TRAIN_FAMILIES, family: str | None = None) -> GlyphFaces:
     """Six distinct glyphs of one family (one picked from families unless given), printed one way.

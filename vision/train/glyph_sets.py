@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..synth.glyphs import SCRIBBLES, TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, random_scribble_faces, \
-    render_glyph_crop
+from ..synth.glyphs import SCRIBBLES, SYMBOLS, TRAIN_FAMILIES, glyph_die_style, random_glyph_faces, \
+    random_scribble_faces, random_symbol_faces, render_glyph_crop
 from ..synth.scene import STEEP_ANY, as_generator
 from ..synth.style import random_die_style
 from ..synth.table import draw_table, render_table_crop
@@ -33,6 +33,8 @@ PIP_DICE = 0.12  # share of plain pip dice among the training dice
 def _die_style(g, families):
     if families == (SCRIBBLES,):
         return glyph_die_style(g, random_scribble_faces(g))
+    if families == (SYMBOLS,):
+        return glyph_die_style(g, random_symbol_faces(g))
     if families == TRAIN_FAMILIES and g.random() < PIP_DICE:
         return random_die_style(g)
     return glyph_die_style(g, random_glyph_faces(g, families))
@@ -91,9 +93,10 @@ def _job(args):
 def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path, log=print,
                   families=TRAIN_FAMILIES, steep: bool | str = False) -> np.ndarray:
     """count die sets, (count, 6, renders, SIZE, SIZE, 3) uint8, rendered or read from cache.
-    families: TRAIN_FAMILIES (some dice plain pip dice), or (SCRIBBLES,): made-up icons.
+    families: TRAIN_FAMILIES (some dice plain pip dice), (SCRIBBLES,): made-up icons, or (SYMBOLS,):
+    printed symbols (vision.synth.symbols).
     steep: every render a steep view (die_set's steep), cached as "-steep" (STEEP_ANY) or "-steepdown"."""
-    kind = "-scribbles" if families == (SCRIBBLES,) else ""
+    kind = {(SCRIBBLES,): "-scribbles", (SYMBOLS,): "-symbols"}.get(tuple(families), "")
     if steep:
         kind += "-steep" if steep == STEEP_ANY else "-steepdown"
     cache.mkdir(parents=True, exist_ok=True)

@@ -37,6 +37,9 @@ def parse(argv):
                    help="rendered dice of made-up icons (vision.synth.glyphs.SCRIBBLES), seed + 100")
     p.add_argument("--extra-scribble-sets", type=int, default=0,
                    help="more dice of made-up icons, another seed (seed + 200): more distinct icons to tell apart")
+    p.add_argument("--symbol-sets", type=int, default=0,
+                   help="rendered dice of printed symbols (letters of other scripts and signs from Kivy's fonts, "
+                        "vision.synth.symbols), seed + 400; like made-up icons they have no CosFace class")
     p.add_argument("--steep-sets", type=int, default=0,
                    help="more training dice of the training families (seed + 300), every render a steep view "
                         "leaning any way round (vision.synth.scene.STEEP_ANY); their glyphs share the CosFace "
@@ -122,7 +125,7 @@ def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     started = time.monotonic()
-    from ..synth.glyphs import SCRIBBLES
+    from ..synth.glyphs import SCRIBBLES, SYMBOLS
     from .glyph_sets import die_labels, rendered_sets
     log(f"Rendering {args.sets} training dice x 6 faces x {args.renders} with {args.threads} workers "
         f"(seed {args.seed}), and {args.val_sets} calibration dice (seed {args.seed + 1})")
@@ -132,14 +135,17 @@ def main(argv=None) -> int:
     vocab = sorted({n for die in names for n in die})
     classes = np.array([[vocab.index(n) for n in die] for die in names])
     log(f"{len(vocab)} face classes among the training dice")
-    # Every made-up icon is on one die only: no class for the CosFace head (-1), the episodes'
-    # prototypes alone teach them apart. The extra sets (another seed) only add more of them.
-    for count, seed, what in ((args.scribble_sets, args.seed + 100, "dice of made-up icons"),
-                              (args.extra_scribble_sets, args.seed + 200, "more dice of made-up icons")):
+    # Every made-up icon is on one die only, and a printed symbol on a few among thousands: no
+    # class for the CosFace head (-1), the episodes' prototypes alone teach them apart. The extra
+    # sets (another seed) only add more of them.
+    for count, seed, what, family in (
+            (args.scribble_sets, args.seed + 100, "dice of made-up icons", SCRIBBLES),
+            (args.extra_scribble_sets, args.seed + 200, "more dice of made-up icons", SCRIBBLES),
+            (args.symbol_sets, args.seed + 400, "dice of printed symbols", SYMBOLS)):
         if count:
             log(f"Rendering {count} {what} (seed {seed})")
-            scribbles = rendered_sets(count, seed, args.renders, args.threads, args.cache, log, families=(SCRIBBLES,))
-            sets = np.concatenate([sets, scribbles])
+            more = rendered_sets(count, seed, args.renders, args.threads, args.cache, log, families=(family,))
+            sets = np.concatenate([sets, more])
             classes = np.concatenate([classes, np.full((count, 6), -1)])
     if args.steep_sets:
         from ..synth.scene import STEEP_ANY
