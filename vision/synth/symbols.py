@@ -54,6 +54,7 @@ def _font_path(key: str) -> Path:
 
 @lru_cache(maxsize=len(FONTS))
 def _font(key: str):
+    # Pillow draws TrueType glyphs (OpenCV's own fonts are Hershey strokes); it comes with kivy[base].
     from PIL import ImageFont
     return ImageFont.truetype(str(_font_path(key)), _DRAW)
 
