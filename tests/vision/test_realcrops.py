@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.crops import INPUT_SIZE
-from vision.train.realcrops import jitter_box, real_crops
+from vision.train.realcrops import MINE_BELOW, jitter_box, mined_no_die_boxes, real_crops
 
 LABELS = ["pip1", "pip2", "pip3", "pip4", "pip5", "pip6", "none"]
 
@@ -41,6 +41,33 @@ def test_crops_come_from_the_train_split_with_their_labels_and_boxes_on_no_die(t
     # A die crop is mostly the white die; a box on no die is mostly the grey felt around it.
     assert x[y == LABELS.index("pip5")].mean() > 180
     assert x[y == LABELS.index("none")].mean() < x[y == LABELS.index("pip5")].mean() - 40
+
+
+def test_the_finders_boxes_on_things_are_mined_and_its_boxes_on_or_around_a_die_are_not():
+    die = (100, 80, 140, 120)  # a labelled top face, 40 px
+    found = [((100, 80, 140, 120), 0.9),   # the die itself
+             ((140, 120, 170, 150), 0.2),  # its side face, next to the label
+             ((250, 20, 290, 60), 0.2),    # a thing far from any die
+             ((250, 150, 290, 190), 0.5),  # as far, but as strong as a die the labels left out
+             ((10, 10, 40, 40), 0.1)]      # another thing
+    mined = mined_no_die_boxes(lambda _image: found, None, [die])
+    assert mined == [(250, 20, 290, 60), (10, 10, 40, 40)]
+    assert MINE_BELOW <= 0.5
+
+
+def test_mined_boxes_are_cut_as_not_a_die_from_train_photos_only(tmp_path):
+    _fake_set(tmp_path, 16)
+    seen = []
+
+    def finder(image):
+        seen.append(image.shape)
+        return [((250, 150, 290, 190), 0.2)]  # the felt, far from the die
+    x, y = real_crops(LABELS, "train", copies=3, no_die_per_photo=2, sets=("fake-set",), root=tmp_path,
+                      log=lambda *_: None, finder=finder, mined_copies=4)
+    counts = np.bincount(y, minlength=len(LABELS))
+    assert len(seen) == 8  # the 8 train photos, never calib's or test's
+    assert counts[LABELS.index("none")] == 16 + 8 * 4
+    assert counts[LABELS.index("pip2")] == 12 and counts[LABELS.index("pip5")] == 12
 
 
 @pytest.mark.parametrize("split", ["calib", "test", "all"])

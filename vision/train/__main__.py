@@ -49,6 +49,10 @@ def parse(argv):
                         "its box jittered as a detector's (0: renders only)")
     p.add_argument("--real-none", type=int, default=6,
                    help="boxes on no die cut from each real train photo (with --real-copies)")
+    p.add_argument("--real-mined", type=int, default=0, metavar="COPIES",
+                   help="also cut the shipped finder's own boxes on no die in the train split's photos "
+                        "(vision.train.realcrops.mined_no_die_boxes) as NOT_A_DIE, COPIES jittered crops each; "
+                        "0 (the shipped recipe) mines none")
     p.add_argument("--real-hold-out-fold", type=int, choices=range(FOLDS), metavar="K",
                    help="cut the real crops from the train photos not in fold K only (vision.realdata.FOLDS folds: "
                         "a set's i-th train photo is in fold i %% FOLDS), so fold K can be read out of fold")
@@ -94,6 +98,14 @@ def _choose(results: dict, wanted: str) -> str:
     return "float32"
 
 
+def _shipped_finder():
+    """image -> [(box, strength)]: the shipped detector's boxes from realcrops.MINE_FROM up."""
+    from ..model import DiceModel
+    from .realcrops import MINE_FROM
+    model = DiceModel(find_from=MINE_FROM)
+    return lambda image: [(d.box, d.strength) for d in model.detect(image)]
+
+
 def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
@@ -106,7 +118,8 @@ def main(argv=None) -> int:
         from .realcrops import real_crops
         try:
             real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log,
-                              size=args.input_size, margin=args.crop_margin, hold_out_fold=args.real_hold_out_fold)
+                              size=args.input_size, margin=args.crop_margin, hold_out_fold=args.real_hold_out_fold,
+                              finder=_shipped_finder() if args.real_mined else None, mined_copies=args.real_mined)
         except FileNotFoundError as e:
             raise SystemExit(f"python -m vision.train: {e}") from None
     log(f"Rendering {args.train} training and {args.val} held-out crops ({args.input_size}px, margin "
@@ -192,6 +205,7 @@ def main(argv=None) -> int:
                 "real crops": (f"train split x {args.real_copies}, {args.real_none} boxes on no die a photo"
                                + ("" if args.real_hold_out_fold is None
                                   else f", fold {args.real_hold_out_fold} of {FOLDS} held out")
+                               + (f", the finder's own boxes on no die x {args.real_mined}" if args.real_mined else "")
                                if args.real_copies > 0 else "(none)"),
                 "crop_margin": args.crop_margin, "tensorflow": tf.__version__, "command": command},
         scores=results[chosen],
