@@ -22,6 +22,9 @@ API (stable; other modules and the detector's training build on it):
     render_glyph_tray(rng, n_dice=6, size=(640, 480), *, families=TRAIN_FAMILIES, ...)
                                      a tray photo of glyph dice; Scene.dice are GlyphTruth
     GlyphTruth                       a DieTruth whose .label is the glyph's label (or face label)
+    SCRIBBLES, random_scribble_faces(rng); SYMBOLS, random_symbol_faces(rng)
+                                     made-up icons and printed symbols (vision.synth.symbols): training
+                                     only, in no family
     place_dice(g, styles, values, size, ...)   lay out dice of given looks (no overlaps)
 
 A die style with .glyphs set is drawn by vision.synth.faces with glyphs instead of pips, so
@@ -221,6 +224,19 @@ def _paste_ink(mask, ink: np.ndarray, box) -> None:
                out=region)
 
 
+def _stroked(ink: np.ndarray, stroke: float) -> np.ndarray:
+    """A font's ink printed bolder (stroke > 1) or lighter, as the drawn families' stroke weight:
+    grown or thinned by up to 3 px at the 96 px the symbols are drawn."""
+    k = int(round(abs(stroke - 1.0) * 8))
+    if k < 1:
+        return ink
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    pad = cv2.copyMakeBorder(ink, k, k, k, k, cv2.BORDER_CONSTANT, value=0)
+    out = cv2.dilate(pad, kernel) if stroke > 1 else cv2.erode(pad, kernel)
+    ys, xs = np.nonzero(out)
+    return out[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(ys) else ink
+
+
 def _regular(n: int, r: float, start: float = -np.pi / 2, c=(0.5, 0.5)) -> np.ndarray:
     a = start + np.arange(n) * 2 * np.pi / n
     return np.stack([c[0] + r * np.cos(a), c[1] + r * np.sin(a)], 1)
@@ -412,19 +428,6 @@ def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0
 
 
 # --- dice carrying glyphs ---------------------------------------------------------------------
-
-def _stroked(ink: np.ndarray, stroke: float) -> np.ndarray:
-    """A font's ink printed bolder (stroke > 1) or lighter, as the drawn families' stroke weight:
-    grown or thinned by up to 3 px at the 96 px the symbols are drawn."""
-    k = int(round(abs(stroke - 1.0) * 8))
-    if k < 1:
-        return ink
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    pad = cv2.copyMakeBorder(ink, k, k, k, k, cv2.BORDER_CONSTANT, value=0)
-    out = cv2.dilate(pad, kernel) if stroke > 1 else cv2.erode(pad, kernel)
-    ys, xs = np.nonzero(out)
-    return out[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(ys) else ink
-
 
 def random_symbol_faces(rng: np.random.Generator) -> GlyphFaces:
     """Six printed symbols of one font (vision.synth.symbols), none alike under a quarter turn."""

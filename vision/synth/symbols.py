@@ -2,8 +2,9 @@
 
 A family for the embedding's training only (like glyphs.SCRIBBLES, it is not in glyphs.FAMILIES,
 so the detector's trays and the held-out split know nothing of it). Scribbles taught the
-embedding to tell apart thousands of made-up shapes; these are thousands of typeset ones, with
-the strokes, serifs and counters that printed dice carry. Why: two of the six held-out families
+embedding to tell apart thousands of made-up shapes; these are some 1,800 typeset ones (698 in
+DejaVu Sans, 362 in each of three Roboto faces), with the strokes, serifs and counters that
+printed dice carry. Why: two of the six held-out families
 are typeset (digits-italic, letters-script) and the held-out misreads are unseen glyphs told
 apart across scenes (models/EMBEDDING_CARD.md, session 31).
 
@@ -21,6 +22,7 @@ import importlib.util
 from functools import lru_cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 __all__ = ["SYMBOLS", "FONTS", "symbol_names", "symbol_ink", "random_symbol_names"]
@@ -99,7 +101,6 @@ def symbol_ink(name: str) -> np.ndarray:
 
 @lru_cache(maxsize=4096)
 def _thumb(name: str) -> np.ndarray:
-    import cv2
     ink = symbol_ink(name)
     side = max(ink.shape)
     square = np.zeros((side, side), np.uint8)
