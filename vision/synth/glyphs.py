@@ -23,8 +23,8 @@ API (stable; other modules and the detector's training build on it):
                                      a tray photo of glyph dice; Scene.dice are GlyphTruth
     GlyphTruth                       a DieTruth whose .label is the glyph's label (or face label)
     SCRIBBLES, random_scribble_faces(rng); SYMBOLS, random_symbol_faces(rng)
-                                     made-up icons and printed symbols (vision.synth.symbols): training
-                                     only, in no family
+                                     made-up icons (vision.synth.scribbles) and printed symbols
+                                     (vision.synth.symbols): training only, in no family
     place_dice(g, styles, values, size, ...)   lay out dice of given looks (no overlaps)
 
 A die style with .glyphs set is drawn by vision.synth.faces with glyphs instead of pips, so
@@ -45,7 +45,8 @@ from .faces import DieStyle, pip_layout
 from .scene import DieTruth, Placed, Scene, _mark, as_generator, composite, detector_box, die_scene, make_die, place, \
     random_light
 from .style import background, camera_effects, random_die_style
-from .symbols import SYMBOLS, random_symbol_names, symbol_ink
+from .scribbles import LOOKS as SCRIBBLE_LOOKS, SCRIBBLES, scribble_parts
+from .symbols import SYMBOLS, random_symbol_names, stroked, symbol_ink
 
 __all__ = ["Glyph", "GlyphFaces", "GlyphTruth", "place_dice", "render_glyph_tray", "FAMILIES", "TRAIN_FAMILIES", "HELD_OUT_FAMILIES", "glyphs_of",
            "glyph_mask", "random_glyph_faces", "glyph_die_style", "render_glyph_crop", "GlyphDataError",
@@ -224,19 +225,6 @@ def _paste_ink(mask, ink: np.ndarray, box) -> None:
                out=region)
 
 
-def _stroked(ink: np.ndarray, stroke: float) -> np.ndarray:
-    """A font's ink printed bolder (stroke > 1) or lighter, as the drawn families' stroke weight:
-    grown or thinned by up to 3 px at the 96 px the symbols are drawn."""
-    k = int(round(abs(stroke - 1.0) * 8))
-    if k < 1:
-        return ink
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    pad = cv2.copyMakeBorder(ink, k, k, k, k, cv2.BORDER_CONSTANT, value=0)
-    out = cv2.dilate(pad, kernel) if stroke > 1 else cv2.erode(pad, kernel)
-    ys, xs = np.nonzero(out)
-    return out[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(ys) else ink
-
-
 def _regular(n: int, r: float, start: float = -np.pi / 2, c=(0.5, 0.5)) -> np.ndarray:
     a = start + np.arange(n) * 2 * np.pi / n
     return np.stack([c[0] + r * np.cos(a), c[1] + r * np.sin(a)], 1)
@@ -315,85 +303,6 @@ def _draw_parts(mask, parts: list[dict], box, stroke: float, outline: bool, fami
             raise GlyphDataError(f"{where}: {kind} = {value!r} cannot be drawn ({exc}).") from None
 
 
-# --- scribbles: made-up icons, endless ------------------------------------------------------
-
-# A family drawn from a number: each name "<look><n>" is its own icon of 1-4 random parts
-# (strokes, polygons, discs, rings, arcs, holes, a motif repeated). It is no printed set: it
-# exists so the embedding learns to tell apart thousands of shapes it has no name for, as a
-# table's own dice will be. It is not in FAMILIES (the detector's trays and the held-out split
-# know nothing of it); looks: "f" filled, "o" outlined, "m" mixed, one look per die.
-SCRIBBLES = "scribbles"
-_SCRIBBLE_LOOKS = "fom"
-
-
-def _scribble_part(g: np.random.Generator, look: str) -> list[dict]:
-    fill = look == "f" or (look == "m" and g.random() < 0.5)
-    width = float(g.uniform(0.06, 0.14))
-    kind = g.choice(["poly", "line", "circle", "ellipse", "arc", "motif"], p=[0.25, 0.2, 0.15, 0.15, 0.1, 0.15])
-    if kind == "poly":
-        n = int(g.integers(3, 8))
-        c, r = g.uniform(0.3, 0.7, 2), g.uniform(0.2, 0.48)
-        a = np.sort(g.uniform(0, 2 * np.pi, n))
-        rad = r * g.uniform(0.35, 1.0, n)
-        pts = np.clip(np.stack([c[0] + rad * np.cos(a), c[1] + rad * np.sin(a)], 1), 0, 1)
-        return [{"poly": pts.tolist(), "fill": fill, "width": width}]
-    if kind == "line":
-        pts = g.uniform(0.05, 0.95, (int(g.integers(2, 5)), 2))
-        return [{"line": pts.tolist(), "width": width}]
-    if kind == "circle":
-        x, y = g.uniform(0.25, 0.75, 2)
-        return [{"circle": [float(x), float(y), float(g.uniform(0.08, 0.4))], "fill": fill, "width": width}]
-    if kind in ("ellipse", "arc"):
-        x, y = g.uniform(0.3, 0.7, 2)
-        rx, ry = g.uniform(0.1, 0.45, 2)
-        a0 = float(g.uniform(0, 360))
-        sweep = 360.0 if kind == "ellipse" else float(g.uniform(90, 300))
-        return [{"ellipse": [float(x), float(y), float(rx), float(ry), float(g.uniform(0, 180)), a0, a0 + sweep],
-                 "fill": fill and kind == "ellipse", "width": width}]
-    # A small motif repeated (as pips are): dots or bars in a row, a ring or a grid.
-    count = int(g.integers(2, 6))
-    r = float(g.uniform(0.06, 0.14))
-    if g.random() < 0.5:
-        a = g.uniform(0, 2 * np.pi) + np.arange(count) * 2 * np.pi / count
-        rr = g.uniform(0.2, 0.35)
-        spots = np.stack([0.5 + rr * np.cos(a), 0.5 + rr * np.sin(a)], 1)
-    else:
-        t = np.linspace(-1, 1, count)[:, None]
-        d = g.normal(0, 1, 2)
-        spots = 0.5 + 0.35 * t * d / np.linalg.norm(d)
-    bar = g.random() < 0.3
-    out = []
-    for x, y in spots:
-        if bar:
-            out.append({"line": [[float(x), float(y - r)], [float(x), float(y + r)]], "width": width})
-        else:
-            out.append({"circle": [float(x), float(y), r], "fill": fill, "width": width})
-    return out
-
-
-def scribble_parts(name: str) -> list[dict]:
-    """The parts of scribble `name` ("<look><n>"): the same name always draws the same icon."""
-    look, number = name[:1], name[1:]
-    if look not in _SCRIBBLE_LOOKS or not number.isdigit():
-        raise ValueError(f"Unknown scribble {name!r}: a look (f, o, m) and a number, e.g. 'f123'.")
-    g = np.random.default_rng([0x5C41B, int(number)])
-    parts: list[dict] = []
-    for _ in range(int(g.integers(1, 5))):
-        parts += _scribble_part(g, look)
-    if g.random() < 0.25 and any(p.get("fill", "line" not in p) for p in parts):
-        x, y = g.uniform(0.3, 0.7, 2)
-        parts.append({"circle": [float(x), float(y), float(g.uniform(0.06, 0.15))], "erase": True})
-    return parts
-
-
-def random_scribble_faces(rng: np.random.Generator) -> GlyphFaces:
-    """Six made-up icons of one look, printed one way (a die of a set nobody named)."""
-    look = _SCRIBBLE_LOOKS[int(rng.integers(len(_SCRIBBLE_LOOKS)))]
-    numbers = rng.choice(2 ** 31, 6, replace=False)
-    return GlyphFaces(tuple(Glyph(SCRIBBLES, f"{look}{n}") for n in numbers), scale=float(rng.uniform(0.5, 0.72)),
-                      stroke=float(rng.uniform(0.7, 1.4)))
-
-
 def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0,
                rng: np.random.Generator | None = None) -> np.ndarray:
     """The glyph's ink on a size x size face, float32 0..1, centred, its square scale of the face.
@@ -414,7 +323,7 @@ def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0
     if scribble:
         _draw_parts(mask, parts, box, stroke, False, fam, name)
     elif symbol:
-        _paste_ink(mask, _stroked(ink, stroke), box)
+        _paste_ink(mask, stroked(ink, stroke), box)
     elif kind == "pips":
         _draw_pips(mask, variant, int(name), box, stroke)
     elif fam in _TEXT:
@@ -428,6 +337,14 @@ def glyph_mask(glyph: Glyph, size: int, scale: float = 0.62, stroke: float = 1.0
 
 
 # --- dice carrying glyphs ---------------------------------------------------------------------
+
+def random_scribble_faces(rng: np.random.Generator) -> GlyphFaces:
+    """Six made-up icons of one look, printed one way (a die of a set nobody named)."""
+    look = SCRIBBLE_LOOKS[int(rng.integers(len(SCRIBBLE_LOOKS)))]
+    numbers = rng.choice(2 ** 31, 6, replace=False)
+    return GlyphFaces(tuple(Glyph(SCRIBBLES, f"{look}{n}") for n in numbers), scale=float(rng.uniform(0.5, 0.72)),
+                      stroke=float(rng.uniform(0.7, 1.4)))
+
 
 def random_symbol_faces(rng: np.random.Generator) -> GlyphFaces:
     """Six printed symbols of one font (vision.synth.symbols), none alike under a quarter turn."""

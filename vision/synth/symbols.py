@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-__all__ = ["SYMBOLS", "FONTS", "symbol_names", "symbol_ink", "random_symbol_names"]
+__all__ = ["SYMBOLS", "FONTS", "symbol_names", "symbol_ink", "random_symbol_names", "stroked"]
 
 SYMBOLS = "symbols"
 
@@ -126,3 +126,16 @@ def random_symbol_names(rng: np.random.Generator, count: int = 6) -> tuple[str, 
             if len(picked) == count:
                 return tuple(picked)
     raise ValueError(f"The font {FONTS[key]} has fewer than {count} symbols unlike each other.")
+
+
+def stroked(ink: np.ndarray, stroke: float) -> np.ndarray:
+    """A symbol's ink printed bolder (stroke > 1) or lighter, as the drawn families' stroke weight
+    (vision.synth.glyphs.GlyphFaces.stroke): grown or thinned by up to 3 px at the 96 px it is drawn."""
+    k = int(round(abs(stroke - 1.0) * 8))
+    if k < 1:
+        return ink
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    pad = cv2.copyMakeBorder(ink, k, k, k, k, cv2.BORDER_CONSTANT, value=0)
+    out = cv2.dilate(pad, kernel) if stroke > 1 else cv2.erode(pad, kernel)
+    ys, xs = np.nonzero(out)
+    return out[ys.min():ys.max() + 1, xs.min():xs.max() + 1] if len(ys) else ink
