@@ -132,3 +132,24 @@ def test_no_calib_or_test_photo_is_ever_used(tmp_path):
         # red stays at least 151 above its blue and green (unless the image went grey: its labels).
         assert (x[..., 2] - x[..., :2].max(axis=2)).max() < 100
         assert (d[:, 4] == 3).all()
+
+
+def test_steep_trays_are_cached_apart_from_wild_and_icon_trays(tmp_path):
+    from vision.train import trays
+    images, dice = trays.rendered(3, 5, (W, H), 1, tmp_path, log=lambda _m: None, steep=True)
+    assert images.shape == (3, H, W, 3) and len(dice) == 3
+    assert [p.name.split("-")[0] for p in tmp_path.iterdir()] == ["steep"]
+    again, _ = trays.rendered(3, 5, (W, H), 1, tmp_path, log=lambda _m: None, steep=True)
+    assert np.array_equal(images, again)
+    with pytest.raises(ValueError, match="not both"):
+        trays.rendered(3, 5, (W, H), 1, tmp_path, icons=True, steep=True)
+
+
+def test_a_batch_takes_real_then_icon_then_steep_images_then_wild_ones():
+    from vision.train.learn_detector import _pool_of
+    real, synth, icons, steep = (np.zeros((2, 1)), []), ("synth",), (np.zeros((2, 1)), []), (np.zeros((2, 1)), [])
+    pools = [_pool_of(k, synth, real, 4, icons, 2, steep, 2) for k in range(16)]
+    assert pools == [real] * 4 + [icons] * 2 + [steep] * 2 + [synth] * 8
+    # Without steep trays (the default) the slots are the wild trays', as before the option.
+    assert [_pool_of(k, synth, real, 4, icons, 2, None, 0) for k in range(8)] == [real] * 4 + [icons] * 2 + [synth] * 2
+    assert _pool_of(0, synth, (np.zeros((0, 1)), []), 4, icons, 2, steep, 2) is synth   # no real photos here

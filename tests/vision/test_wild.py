@@ -61,3 +61,34 @@ def test_a_slanted_die_has_near_white_pips_on_a_coloured_body():
     for colour in ("orange", "red", "blue", "black"):
         st = slanted_style(np.random.default_rng(1), colour)
         assert st.color == colour and min(st.pip) > 200 and not st.translucent
+
+
+def test_a_steep_tray_leans_every_die_45_to_65_degrees_and_boxes_only_dice(monkeypatch):
+    from vision.synth import scene, wild
+    from vision.synth.scene import STEEP_JITTER, STEEP_LEAN
+    seen = []
+    real_make_die = scene.make_die
+
+    def recording(*args, **kwargs):
+        seen.append((kwargs.get("lean", args[6] if len(args) > 6 else None), kwargs.get("jitter")))
+        return real_make_die(*args, **kwargs)
+
+    monkeypatch.setattr(scene, "make_die", recording)
+    monkeypatch.setattr(wild, "make_die", recording)
+    w, h = DETECTOR_SIZE
+    for seed in range(6):
+        seen.clear()
+        s = render_wild_tray(np.random.default_rng([4, seed]), n_dice=5, steep=True)
+        assert s.dice and all(0 <= d.box[0] < d.box[2] <= w and 0 <= d.box[1] < d.box[3] <= h for d in s.dice)
+        assert seen and all(STEEP_LEAN[0] <= lean[0] <= STEEP_LEAN[1] and jitter == STEEP_JITTER
+                            for lean, jitter in seen)
+    seen.clear()
+    render_wild_tray(np.random.default_rng([4, 0]), n_dice=5)
+    assert all(lean[0] < STEEP_LEAN[0] and jitter is None for lean, jitter in seen)   # as before the option
+
+
+def test_steep_trays_are_reproducible_and_not_the_wild_tray_of_the_same_seed():
+    a = render_wild_tray(np.random.default_rng([1, 2]), steep=True)
+    b = render_wild_tray(np.random.default_rng([1, 2]), steep=True)
+    assert np.array_equal(a.image, b.image) and a.dice == b.dice
+    assert not np.array_equal(a.image, render_wild_tray(np.random.default_rng([1, 2])).image)

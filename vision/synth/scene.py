@@ -203,7 +203,7 @@ def _edge_limit(n: int, size: tuple[int, int]) -> float:
 
 
 def lay_out(rng, n_dice: int, size, faces, edge, colors, tilt_max, touching, light, lean,
-            styles=None) -> list[Placed]:
+            styles=None, jitter: float | None = None) -> list[Placed]:
     w, h = size
     occ = np.zeros((h, w), bool)
     placed: list[Placed] = []
@@ -217,7 +217,7 @@ def lay_out(rng, n_dice: int, size, faces, edge, colors, tilt_max, touching, lig
             style = styles[i]
         die_edge = base * float(rng.uniform(0.93, 1.07))
         for _ in range(12):
-            sprite, st = make_die(rng, face, die_edge, light, tilt_max, style, lean)
+            sprite, st = make_die(rng, face, die_edge, light, tilt_max, style, lean, jitter=jitter)
             spot = place(rng, sprite, occ, placed, touching)
             if spot is not None:
                 break

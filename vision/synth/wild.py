@@ -4,8 +4,9 @@ Any surface (vision.synth.clutter), 0 to 40 dice of any size from crowds of tiny
 close-up, dice touching, a camera tipped up to 45 degrees, a tinted lamp from any side, blank
 cubes and coins, tokens, pencils, cards, printed dots, wood knots, cloth and faint smudges that
 are not dice (data/negatives.toml). Some trays hold coloured dice with white pips seen at a
-slant, the looks behind most silent misreads on the real aws-workshop-dice photos. Only the dice
-are in Scene.dice: everything else must be left unboxed.
+slant, the looks behind most silent misreads on the real aws-workshop-dice photos. Steep trays
+(steep=True, a training option) lean the camera 45-65 degrees. Only the dice are in Scene.dice:
+everything else, a steep die's side faces included, must be left unboxed.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from dataclasses import replace
 import numpy as np
 
 from .clutter import add_distractors, negatives, surface
-from .scene import DieTruth, Placed, Scene, _mark, as_generator, composite, lay_out, make_die, place, random_light
+from .scene import (STEEP_JITTER, STEEP_LEAN, DieTruth, Placed, Scene, _mark, as_generator, composite, lay_out,
+                    make_die, place, random_light)
 from .style import camera_effects, random_die_style
 
 DETECTOR_SIZE = (320, 240)
@@ -39,7 +41,12 @@ def slanted_style(g: np.random.Generator, colour: str):
     return replace(style, pip=white, logo_color=white if style.logo else style.logo_color)
 
 
-def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | None = None) -> Scene:
+def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | None = None,
+                     steep: bool = False) -> Scene:
+    """A wild tray; steep: every die seen by a camera held STEEP_LEAN (45-65) degrees off vertical,
+    leaning any way round, each die resting flat (its own tip STEEP_JITTER about the lean), so its
+    side faces show pips as large as its top face. Only the top face is the die's face: a side
+    face beside it is part of the same die, never a die of its own (steep=False draws as before)."""
     g = as_generator(rng)
     w, h = size
     n = _count(g) if n_dice is None else n_dice
@@ -48,9 +55,13 @@ def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | N
     tilt_max = float(g.choice([15.0, 30.0, 45.0]))
     light = random_light(g)
     lean = (float(g.uniform(0, tilt_max * 0.7)), float(g.uniform(0, 2 * np.pi)))
-    styles = None
+    styles, jitter = None, None
     slant = negatives()["slant"]
-    if n and g.random() < slant["share"]:
+    if steep:
+        lean = (float(g.uniform(*STEEP_LEAN)), float(g.uniform(0, 2 * np.pi)))
+        # Clip only the rare die whose own tip takes it far past the steepest view (as die_scene).
+        tilt_max, jitter = STEEP_LEAN[1] + 3 * STEEP_JITTER, STEEP_JITTER
+    elif n and g.random() < slant["share"]:
         tilt_max = float(slant["tilt_max"])
         lean = (float(g.uniform(*slant["lean"])), float(g.uniform(0, 2 * np.pi)))
         styles = [slanted_style(g, str(g.choice(slant["colours"]))) for _ in range(n)]
@@ -58,7 +69,7 @@ def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | N
     while True:
         try:
             placed = lay_out(g, n, size, None, edge, None, tilt_max, float(g.uniform(0, 0.6)), light, lean,
-                             styles)
+                             styles, jitter=jitter)
             break
         except ValueError:
             n, edge = max(0, n - 3), edge * 0.9
@@ -72,9 +83,10 @@ def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | N
     if g.random() < 0.25:
         # Blank cubes (a wooden cube, a sugar cube, a die's blank side): a die's shape, no pips.
         for _ in range(int(g.integers(1, 4))):
-            sprite, style = make_die(g, 1, edge * float(g.uniform(0.8, 1.2)), light, tilt_max, lean=lean)
+            sprite, style = make_die(g, 1, edge * float(g.uniform(0.8, 1.2)), light, tilt_max, lean=lean,
+                                     jitter=jitter)
             blank = replace(style, pip=style.body, logo=0)
-            sprite, _ = make_die(g, 1, edge, light, tilt_max, style=blank, lean=lean)
+            sprite, _ = make_die(g, 1, edge, light, tilt_max, style=blank, lean=lean, jitter=jitter)
             spot = place(g, sprite, occ, placed, 0.2, tries=60)
             if spot is not None:
                 blanks.append(Placed(sprite, spot[0], spot[1], 0, blank))

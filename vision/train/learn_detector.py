@@ -4,6 +4,8 @@
 prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work. A short
 fine-tune from the shipped weights: --init models/dice_detector.weights.h5 --steps 1500.
 --real-small 0.4 shows 40 % of the real train images with smaller dice (mosaics, a wider zoom-out).
+--steep 2 puts 2 images of each batch from --steep-trays trays seen 45-65 degrees off vertical, where a
+die's side faces show pips as large as its top face and only the top face is a die (default 0: none).
 """
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ def parse(argv):
     p.add_argument("--icon-trays", type=int, default=1500,
                    help="rendered trays with icon dice (faces that are no pips: found, face OTHER)")
     p.add_argument("--icons", type=int, default=2, help="images per batch from the icon trays; 0: none")
+    p.add_argument("--steep-trays", type=int, default=2000,
+                   help="rendered wild trays seen steeply (vision.synth.wild, steep=True), when --steep is on")
+    p.add_argument("--steep", type=int, default=0, help="images per batch from the steep trays; 0: none")
     p.add_argument("--steps", type=int, default=6000)
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
@@ -52,8 +57,10 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_small=0.0):
-    """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains."""
+def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_small=0.0, steep=None, n_steep=0):
+    """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains: of each
+    batch, the first n_real images are real, the next n_icons icon trays, the next n_steep steep
+    trays, the rest wild trays."""
     from .detector import targets
     from .trays import augment, real_image
     q: queue.Queue = queue.Queue(maxsize=6)
@@ -62,9 +69,7 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_
         while not stop.is_set():
             xs, hs, rs = [], [], []
             for k in range(batch):
-                pool = real if k < n_real and len(real[0]) else synth
-                if n_real <= k < n_real + n_icons and icons is not None and len(icons[0]):
-                    pool = icons
+                pool = _pool_of(k, synth, real, n_real, icons, n_icons, steep, n_steep)
                 if pool is real:
                     x, d = real_image(rng, real, real_small)
                 else:
@@ -75,6 +80,17 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_
             q.put((np.stack(xs), np.stack(hs), np.stack(rs)))
     threading.Thread(target=work, daemon=True).start()
     return q
+
+
+def _pool_of(k: int, synth, real, n_real: int, icons, n_icons: int, steep, n_steep: int):
+    """Which pool a batch's k-th image comes from (an empty or missing pool: the wild trays)."""
+    if k < n_real and len(real[0]):
+        return real
+    if n_real <= k < n_real + n_icons and icons is not None and len(icons[0]):
+        return icons
+    if n_real + n_icons <= k < n_real + n_icons + n_steep and steep is not None and len(steep[0]):
+        return steep
+    return synth
 
 
 def main(argv=None) -> int:
@@ -88,6 +104,8 @@ def main(argv=None) -> int:
     synth = rendered(args.trays, args.seed, size, args.threads, args.cache, log)
     icons = rendered(args.icon_trays, args.seed, size, args.threads, args.cache, log, icons=True) \
         if args.icons and args.icon_trays else None
+    steep = rendered(args.steep_trays, args.seed, size, args.threads, args.cache, log, steep=True) \
+        if args.steep and args.steep_trays else None
     real = real_train(size) if args.real else (np.zeros((0,)), [])
     log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice)")
@@ -133,7 +151,7 @@ def main(argv=None) -> int:
 
     stop = threading.Event()
     q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop,
-                 icons, args.icons, args.real_small)
+                 icons, args.icons, args.real_small, steep, args.steep)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):

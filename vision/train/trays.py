@@ -21,6 +21,7 @@ from ..model import OTHER
 # Bump when vision.synth changes so that cached trays are rendered anew.
 RENDER_VERSION = 2  # 2: hard negatives and slanted coloured dice (data/negatives.toml)
 ICON_VERSION = 2    # 2: the surfaces carry wood knots
+STEEP_VERSION = 1
 CHUNK = 500
 # Welcome to Centerville's die colours: icon dice in training wear them (with other icons).
 ICON_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
@@ -33,6 +34,13 @@ def _quiet_worker():
 def _tray(args):
     seed, index, size = args
     scene = render_wild_tray(np.random.default_rng([seed, 14, index]), size)
+    dice = np.array([(*d.box, d.face) for d in scene.dice], np.float32).reshape(-1, 5)
+    return scene.image, dice
+
+
+def _steep_tray(args):
+    seed, index, size = args
+    scene = render_wild_tray(np.random.default_rng([seed, 16, index]), size, steep=True)
     dice = np.array([(*d.box, d.face) for d in scene.dice], np.float32).reshape(-1, 5)
     return scene.image, dice
 
@@ -97,9 +105,14 @@ def _chunk(seed, first, count, size, workers, pool, make=_tray):
 
 
 def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: Path, log=print,
-             icons: bool = False):
+             icons: bool = False, steep: bool = False):
     """count rendered trays: (images (N, H, W, 3), [dice (k, 5): x0 y0 x1 y1 face]); icons: the
-    trays of render_icon_tray instead of the wild pip trays."""
+    trays of render_icon_tray instead of the wild pip trays; steep: wild trays seen steeply
+    (render_wild_tray's steep)."""
+    if icons and steep:
+        raise ValueError("rendered trays are icon trays or steep trays, not both")
+    make, kind = ((_icon_tray, f"icon-v{ICON_VERSION}") if icons else
+                  (_steep_tray, f"steep-v{STEEP_VERSION}") if steep else (_tray, f"wild-v{RENDER_VERSION}"))
     cache.mkdir(parents=True, exist_ok=True)
     images, dice = [], []
     start = time.monotonic()
@@ -107,14 +120,13 @@ def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: 
     with Pool(max(1, workers), initializer=_quiet_worker) as pool:
         for first in range(0, count, CHUNK):
             n = min(CHUNK, count - first)
-            kind = f"icon-v{ICON_VERSION}" if icons else f"wild-v{RENDER_VERSION}"
             path = cache / f"{kind}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
             if path.exists():
                 with np.load(path) as z:
                     im, flat, counts = z["images"], z["dice"], z["counts"]
                 d = np.split(flat, np.cumsum(counts)[:-1]) if len(counts) else []
             else:
-                im, d = _chunk(seed, first, n, size, workers, pool, _icon_tray if icons else _tray)
+                im, d = _chunk(seed, first, n, size, workers, pool, make)
                 counts = np.array([len(x) for x in d])
                 np.savez(path, images=im, dice=np.concatenate(d) if d else np.zeros((0, 5)), counts=counts)
                 made += n
