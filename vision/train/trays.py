@@ -7,6 +7,7 @@ stopped half way, give the same data.
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
@@ -98,9 +99,11 @@ def _icon_tray(args):
     return render_icon_tray(np.random.default_rng([seed, 15, index]), size)
 
 
-def _chunk(seed, first, count, size, workers, pool, make=_tray):
+def _chunk(seed, first, count, size, pool, make=_tray):
+    """Trays first..first+count; pool None: in this process (no fork: a process that already runs
+    threads, as a test run's does, may hold a lock its forked child then waits on forever)."""
     jobs = [(seed, i, size) for i in range(first, first + count)]
-    out = pool.map(make, jobs, chunksize=16)
+    out = pool.map(make, jobs, chunksize=16) if pool is not None else [make(job) for job in jobs]
     return np.stack([im for im, _ in out]), [d for _, d in out]
 
 
@@ -117,7 +120,7 @@ def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: 
     images, dice = [], []
     start = time.monotonic()
     made = 0
-    with Pool(max(1, workers), initializer=_quiet_worker) as pool:
+    with Pool(workers, initializer=_quiet_worker) if workers > 1 else nullcontext() as pool:
         for first in range(0, count, CHUNK):
             n = min(CHUNK, count - first)
             path = cache / f"{kind}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
@@ -126,7 +129,7 @@ def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: 
                     im, flat, counts = z["images"], z["dice"], z["counts"]
                 d = np.split(flat, np.cumsum(counts)[:-1]) if len(counts) else []
             else:
-                im, d = _chunk(seed, first, n, size, workers, pool, make)
+                im, d = _chunk(seed, first, n, size, pool, make)
                 counts = np.array([len(x) for x in d])
                 np.savez(path, images=im, dice=np.concatenate(d) if d else np.zeros((0, 5)), counts=counts)
                 made += n
