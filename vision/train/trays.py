@@ -7,9 +7,8 @@ stopped half way, give the same data.
 from __future__ import annotations
 
 import time
-from contextlib import nullcontext
 from dataclasses import replace
-from multiprocessing import Pool
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -18,6 +17,7 @@ import numpy as np
 from ..realdata import SETS, photos
 from ..synth.wild import render_wild_tray
 from ..model import OTHER
+from .data import rendered as each_rendered
 
 # Bump when vision.synth changes so that cached trays are rendered anew.
 RENDER_VERSION = 2  # 2: hard negatives and slanted coloured dice (data/negatives.toml)
@@ -28,20 +28,10 @@ CHUNK = 500
 ICON_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
 
 
-def _quiet_worker():
-    cv2.setNumThreads(1)
-
-
-def _tray(args):
+def _tray(args, steep: bool = False):
     seed, index, size = args
-    scene = render_wild_tray(np.random.default_rng([seed, 14, index]), size)
-    dice = np.array([(*d.box, d.face) for d in scene.dice], np.float32).reshape(-1, 5)
-    return scene.image, dice
-
-
-def _steep_tray(args):
-    seed, index, size = args
-    scene = render_wild_tray(np.random.default_rng([seed, 16, index]), size, steep=True)
+    # Steep trays draw from a seed stream of their own (16), apart from the wild trays' (14).
+    scene = render_wild_tray(np.random.default_rng([seed, 16 if steep else 14, index]), size, steep=steep)
     dice = np.array([(*d.box, d.face) for d in scene.dice], np.float32).reshape(-1, 5)
     return scene.image, dice
 
@@ -99,11 +89,9 @@ def _icon_tray(args):
     return render_icon_tray(np.random.default_rng([seed, 15, index]), size)
 
 
-def _chunk(seed, first, count, size, pool, make=_tray):
-    """Trays first..first+count; pool None: in this process (no fork: a process that already runs
-    threads, as a test run's does, may hold a lock its forked child then waits on forever)."""
-    jobs = [(seed, i, size) for i in range(first, first + count)]
-    out = pool.map(make, jobs, chunksize=16) if pool is not None else [make(job) for job in jobs]
+def _chunk(seed, first, count, size, workers, make=_tray):
+    """Trays first..first+count, by vision.train.data.rendered (one worker: in this process)."""
+    out = list(each_rendered(make, [(seed, i, size) for i in range(first, first + count)], workers, chunksize=16))
     return np.stack([im for im, _ in out]), [d for _, d in out]
 
 
@@ -115,30 +103,30 @@ def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: 
     if icons and steep:
         raise ValueError("rendered trays are icon trays or steep trays, not both")
     make, kind = ((_icon_tray, f"icon-v{ICON_VERSION}") if icons else
-                  (_steep_tray, f"steep-v{STEEP_VERSION}") if steep else (_tray, f"wild-v{RENDER_VERSION}"))
+                  (partial(_tray, steep=True), f"steep-v{STEEP_VERSION}") if steep else
+                  (_tray, f"wild-v{RENDER_VERSION}"))
     cache.mkdir(parents=True, exist_ok=True)
     images, dice = [], []
     start = time.monotonic()
     made = 0
-    with Pool(workers, initializer=_quiet_worker) if workers > 1 else nullcontext() as pool:
-        for first in range(0, count, CHUNK):
-            n = min(CHUNK, count - first)
-            path = cache / f"{kind}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
-            if path.exists():
-                with np.load(path) as z:
-                    im, flat, counts = z["images"], z["dice"], z["counts"]
-                d = np.split(flat, np.cumsum(counts)[:-1]) if len(counts) else []
-            else:
-                im, d = _chunk(seed, first, n, size, pool, make)
-                counts = np.array([len(x) for x in d])
-                np.savez(path, images=im, dice=np.concatenate(d) if d else np.zeros((0, 5)), counts=counts)
-                made += n
-            images.append(im)
-            dice.extend(d)
-            done = first + n
-            spent = time.monotonic() - start
-            eta = spent / max(made, 1) * (count - done) if made else 0.0
-            log(f"  trays {done}/{count} ({made} rendered now) {spent:.0f} s, ETA {eta:.0f} s")
+    for first in range(0, count, CHUNK):
+        n = min(CHUNK, count - first)
+        path = cache / f"{kind}-{size[0]}x{size[1]}-s{seed}-{first}-{n}.npz"
+        if path.exists():
+            with np.load(path) as z:
+                im, flat, counts = z["images"], z["dice"], z["counts"]
+            d = np.split(flat, np.cumsum(counts)[:-1]) if len(counts) else []
+        else:
+            im, d = _chunk(seed, first, n, size, workers, make)
+            counts = np.array([len(x) for x in d])
+            np.savez(path, images=im, dice=np.concatenate(d) if d else np.zeros((0, 5)), counts=counts)
+            made += n
+        images.append(im)
+        dice.extend(d)
+        done = first + n
+        spent = time.monotonic() - start
+        eta = spent / max(made, 1) * (count - done) if made else 0.0
+        log(f"  trays {done}/{count} ({made} rendered now) {spent:.0f} s, ETA {eta:.0f} s")
     return np.concatenate(images), dice
 
 
