@@ -14,6 +14,7 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.engine.centerville import actions as A
 from companion.table import centerville as cv
+from companion.ui import theme
 from companion.ui.widgets.centerville_setup import legacy_title
 
 
@@ -100,7 +101,7 @@ def play_one(drv, rng: random.Random, seen: dict) -> None:
     items = wiring.items(table)
     assert items, f"nothing offered in phase {state.phase} ({table.session.prompt.text})"
     buttons = screen.menu_buttons
-    assert list(buttons) == [i.label for i in items]
+    assert_menu_shows(screen, state, items, wiring.pick.cursor)
     entered = [i for i in items if i.label.endswith("(entered at set-up)")]
     if entered:  # the Legacy a player entered privately is the one they reveal
         tap_listed(drv, buttons[entered[0].label])
@@ -114,6 +115,23 @@ def play_one(drv, rng: random.Random, seen: dict) -> None:
     else:
         choice = rng.choice(items)
     tap_listed(drv, buttons[choice.label])
+
+
+def assert_menu_shows(screen, state, items, cursor) -> None:
+    """The menu shows these items and nothing else, in order: the screen relabels the buttons it
+    made for earlier menus, so a label, a mark or a player's colour left from one would show here."""
+    buttons = screen.menu_buttons
+    assert list(buttons) == [i.label for i in items]
+    shown = [w for w in screen.ids.menu.children[::-1] if w is not screen._reroll]
+    assert shown == list(buttons.values()), "the menu box holds other buttons than the items"
+    for index, item in enumerate(items):
+        button = buttons[item.label]
+        assert button.text.startswith(item.label) and button.text.endswith("\u203a") == (item.action is None)
+        assert button.chosen == (index == cursor), item.label
+        if item.player not in state.names:
+            assert tuple(button.fill) == tuple(theme.BUTTON), item.label
+        else:
+            assert tuple(button.fill) != tuple(theme.BUTTON), item.label
 
 
 def play_to_the_end(drv, rng: random.Random, limit: int = 6000) -> dict:

@@ -35,6 +35,8 @@ class CentervilleScreen(TableScreen):
         self._board_shows: tuple = (None, ())
         self._pad_die: int | None = -1
         self._menu_key: tuple = (None, (), ())
+        self._item_buttons: list[TouchButton] = []
+        self._reroll: TouchButton | None = None
         for colour in DIE_ORDER:
             slot = IconFace(face=colour)
             slot.bind(on_release=lambda _s, c=colour: self.post("tap", ("slot", c)))
@@ -203,24 +205,41 @@ class CentervilleScreen(TableScreen):
         box.clear_widgets()
         self.menu_buttons = {}
         for text, tap, fill in extra:
-            button = TouchButton(text_px=18, text=text, size_hint_y=None, height=theme.scaled(52),
-                                 fill=fill)
-            button.bind(on_release=lambda _b, t=tap: self.post("tap", t))
+            button = self._reroll_button()
+            button.text, button.fill, button.tap = text, fill, tap
             box.add_widget(button)
         for index, item in enumerate(items):
             seat = state.names.index(item.player) if item.player in state.names else None
-            button = TouchButton(text_px=18, text=item.label + ("  \u203a" if item.action is None else ""),
-                                 size_hint_y=None,
-                                 margin=theme.scaled(12), ring=True, halign="left",
-                                 chosen=index == wiring.pick.cursor, chosen_fill=theme.BUTTON_DOWN)
+            button = self._item_button(index)
+            button.text = item.label + ("  \u203a" if item.action is None else "")
+            button.item_label = item.label
+            button.chosen = index == wiring.pick.cursor
+            # whose choice it is, in their piece colour (text stays light)
+            button.fill = theme.BUTTON if seat is None else mix(theme.PANEL_LIGHT, player_rgb(state, seat), 0.22)
+            box.add_widget(button)
+            self.menu_buttons[item.label] = button
+
+    # The menu's buttons are made once and relabelled for each new menu: making a menu's worth of
+    # buttons (widgets, kv rules, canvases) took about a tenth of a menu tap's frame here.
+    def _item_button(self, index: int) -> TouchButton:
+        while len(self._item_buttons) <= index:
+            button = TouchButton(text_px=18, size_hint_y=None, ring=True, halign="left",
+                                 chosen_fill=theme.BUTTON_DOWN)
             button.bind(width=lambda b, _w: setattr(b, "text_size", (b.width - b.margin, None)))
             button.bind(texture_size=lambda b, size: setattr(
                 b, "height", max(theme.scaled(52), size[1] + theme.scaled(14))))
-            if seat is not None:  # whose choice it is, in their piece colour (text stays light)
-                button.fill = mix(theme.PANEL_LIGHT, player_rgb(state, seat), 0.22)
-            button.bind(on_release=lambda _b, label=item.label: self.post("tap", ("item", label)))
-            box.add_widget(button)
-            self.menu_buttons[item.label] = button
+            button.bind(on_release=lambda b: self.post("tap", ("item", b.item_label)))
+            self._item_buttons.append(button)
+        button = self._item_buttons[index]
+        button.margin = theme.scaled(12)  # the window's scale now, which may have changed since
+        return button
+
+    def _reroll_button(self) -> TouchButton:
+        if self._reroll is None:
+            self._reroll = TouchButton(text_px=18, size_hint_y=None)
+            self._reroll.bind(on_release=lambda b: self.post("tap", b.tap))
+        self._reroll.height = theme.scaled(52)
+        return self._reroll
 
     def _confirm(self, table, wiring, page, items) -> None:
         ids = self.ids

@@ -98,12 +98,14 @@ class CentervilleBoard(Widget):
             for name in paint_order():
                 self._layers[name] = layer = Canvas()
                 fbo.add(layer)
-            self._highlight_layer = Canvas()
-            fbo.add(self._highlight_layer)
             self.canvas.add(fbo)
             with self.canvas:
                 Color(1, 1, 1, 1)
                 Rectangle(texture=fbo.texture, pos=self.pos, size=fbo.size)
+            # The highlights are drawn over the board's picture, not into it: a menu tap that only
+            # moves them leaves the Fbo alone (re-rendering it doubled that frame's drawing here).
+            self._highlight_layer = Canvas()
+            self.canvas.add(self._highlight_layer)
         texts = []
         for name in paint_order():
             painted = self._painted.get(name)

@@ -76,11 +76,11 @@ class TouchButton(Button):
     fill = ColorProperty(theme.BUTTON)
     chosen_fill = ColorProperty(theme.ACCENT)
     chosen = BooleanProperty(False)
-    ring = BooleanProperty(False)
+    ring = BooleanProperty(False)  # draw a ring when chosen (keeps the colour: Project chips)
     # The text's size at 800x480 (grown with the window). A font_size given to the constructor
     # is overridden by the rule above, which follows the window's scale: give text_px instead.
     text_px = NumericProperty(18)
-    margin = NumericProperty(dp(24))  # room left and right of the text  # draw a ring when chosen (keeps the colour: Project chips)
+    margin = NumericProperty(dp(24))  # room left and right of the text
 
 
 class Banner(ButtonBehavior, Label):
