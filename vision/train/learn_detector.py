@@ -6,6 +6,8 @@ fine-tune from the shipped weights: --init models/dice_detector.weights.h5 --ste
 --real-small 0.4 shows 40 % of the real train images with smaller dice (mosaics, a wider zoom-out).
 --steep 2 puts 2 images of each batch from --steep-trays trays seen 45-65 degrees off vertical, where a
 die's side faces show pips as large as its top face and only the top face is a die (default 0: none).
+--pasted 4 puts 4 images of each batch from wild trays with real train-split dice pasted onto them
+(vision/train/pasted.py; default 0: none).
 """
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ def parse(argv):
     p.add_argument("--steep-trays", type=int, default=2000,
                    help="rendered wild trays seen steeply (vision.synth.wild, steep=True), when --steep is on")
     p.add_argument("--steep", type=int, default=0, help="images per batch from the steep trays; 0: none")
+    p.add_argument("--pasted", type=int, default=0,
+                   help="images per batch: wild trays with real train-split dice pasted on; 0: none")
     p.add_argument("--steps", type=int, default=6000)
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
@@ -57,11 +61,14 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_small=0.0, steep=None, n_steep=0):
+def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_small=0.0, steep=None, n_steep=0,
+             pieces=None, n_pasted=0):
     """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains: of each
     batch, the first n_real images are real, the next n_icons icon trays, the next n_steep steep
-    trays, the rest wild trays."""
+    trays, the next n_pasted wild trays with real dice (pieces, pasted.cuts) pasted on, the rest
+    wild trays."""
     from .detector import targets
+    from .pasted import paste
     from .trays import augment, real_image
     q: queue.Queue = queue.Queue(maxsize=6)
 
@@ -69,9 +76,12 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_
         while not stop.is_set():
             xs, hs, rs = [], [], []
             for k in range(batch):
-                pool = _pool_of(k, synth, real, n_real, icons, n_icons, steep, n_steep)
+                pool = _pool_of(k, synth, real, n_real, icons, n_icons, steep, n_steep, pieces, n_pasted)
                 if pool is real:
                     x, d = real_image(rng, real, real_small)
+                elif pool is pieces:
+                    i = int(rng.integers(len(synth[0])))
+                    x, d = augment(rng, *paste(rng, synth[0][i], synth[1][i], pieces))
                 else:
                     i = int(rng.integers(len(pool[0])))
                     x, d = augment(rng, pool[0][i], pool[1][i])
@@ -82,14 +92,19 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_
     return q
 
 
-def _pool_of(k: int, synth, real, n_real: int, icons, n_icons: int, steep, n_steep: int):
-    """Which pool a batch's k-th image comes from (an empty or missing pool: the wild trays)."""
+def _pool_of(k: int, synth, real, n_real: int, icons, n_icons: int, steep, n_steep: int, pieces=None,
+             n_pasted: int = 0):
+    """Which pool a batch's k-th image comes from (an empty or missing pool: the wild trays; the
+    pasted slots' pool is the list of real dice to paste)."""
     if k < n_real and len(real[0]):
         return real
     if n_real <= k < n_real + n_icons and icons is not None and len(icons[0]):
         return icons
     if n_real + n_icons <= k < n_real + n_icons + n_steep and steep is not None and len(steep[0]):
         return steep
+    first = n_real + n_icons + n_steep
+    if first <= k < first + n_pasted and pieces:
+        return pieces
     return synth
 
 
@@ -98,6 +113,7 @@ def main(argv=None) -> int:
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     started = time.monotonic()
     from .detector import INPUT_H, INPUT_W
+    from .pasted import cuts
     from .trays import real_train, rendered
     size = (INPUT_W, INPUT_H)
     log(f"Rendering {args.trays} wild trays at {INPUT_W}x{INPUT_H} with {args.threads} workers (seed {args.seed})")
@@ -107,8 +123,13 @@ def main(argv=None) -> int:
     steep = rendered(args.steep_trays, args.seed, size, args.threads, args.cache, log, steep=True) \
         if args.steep and args.steep_trays else None
     real = real_train(size) if args.real else (np.zeros((0,)), [])
+    if args.pasted and not args.real:
+        real = real_train(size)
     log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice)")
+    pieces = cuts(real) if args.pasted else None
+    if pieces is not None:
+        log(f"Pasting {args.pasted} per batch: {len(pieces)} real dice cut from the train split")
     rendered_s = time.monotonic() - started
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -151,7 +172,7 @@ def main(argv=None) -> int:
 
     stop = threading.Event()
     q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop,
-                 icons, args.icons, args.real_small, steep, args.steep)
+                 icons, args.icons, args.real_small, steep, args.steep, pieces, args.pasted)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):
