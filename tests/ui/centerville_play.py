@@ -96,6 +96,9 @@ def play_one(drv, rng: random.Random, seen: dict) -> None:
         for die in rng.sample(pickable, rng.randint(1, len(pickable))):
             tap(drv, screen.slots[die])
         assert set(wiring.pick.pickup) <= set(pickable) and wiring.pick.pickup
+        first = screen.ids.menu.children[-1]  # the reroll heads the menu, naming the dice picked up
+        assert first is screen._reroll and first.text == "Reroll " + ", ".join(
+            cv.DIE_ORDER[d] for d in wiring.pick.pickup), first.text
         confirm(drv)
         return
     items = wiring.items(table)

@@ -148,13 +148,15 @@ def test_steep_trays_are_cached_apart_from_wild_and_icon_trays(tmp_path):
 def test_a_batch_takes_real_then_icon_then_steep_then_pasted_images_then_wild_ones():
     from vision.train.learn_detector import _pool_of
     real, synth, icons, steep = (np.zeros((2, 1)), []), ("synth",), (np.zeros((2, 1)), []), (np.zeros((2, 1)), [])
-    pools = [_pool_of(k, synth, real, 4, icons, 2, steep, 2) for k in range(16)]
+    pools = [_pool_of(k, synth, [(real, 4), (icons, 2), (steep, 2)]) for k in range(16)]
     assert pools == [real] * 4 + [icons] * 2 + [steep] * 2 + [synth] * 8
     # Without steep trays (the default) the slots are the wild trays', as before the option.
-    assert [_pool_of(k, synth, real, 4, icons, 2, None, 0) for k in range(8)] == [real] * 4 + [icons] * 2 + [synth] * 2
-    assert _pool_of(0, synth, (np.zeros((0, 1)), []), 4, icons, 2, steep, 2) is synth   # no real photos here
+    assert [_pool_of(k, synth, [(real, 4), (icons, 2), (None, 0)]) for k in range(8)] == \
+        [real] * 4 + [icons] * 2 + [synth] * 2
+    assert _pool_of(0, synth, [((np.zeros((0, 1)), []), 4), (icons, 2), (steep, 2)]) is synth   # no real photos here
     # Pasted real dice (--pasted) take the slots after the steep trays'; without any, wild trays.
     pieces = ["a cut die"]
-    pools = [_pool_of(k, synth, real, 4, icons, 2, steep, 2, pieces, 3) for k in range(16)]
+    pools = [_pool_of(k, synth, [(real, 4), (icons, 2), (steep, 2), (pieces, 3)]) for k in range(16)]
     assert pools == [real] * 4 + [icons] * 2 + [steep] * 2 + [pieces] * 3 + [synth] * 5
-    assert [_pool_of(k, synth, real, 4, icons, 2, None, 0, [], 3) for k in range(8)] == [real] * 4 + [icons] * 2 + [synth] * 2
+    assert [_pool_of(k, synth, [(real, 4), (icons, 2), (None, 0), ([], 3)]) for k in range(8)] == \
+        [real] * 4 + [icons] * 2 + [synth] * 2

@@ -61,12 +61,10 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_small=0.0, steep=None, n_steep=0,
-             pieces=None, n_pasted=0):
-    """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains: of each
-    batch, the first n_real images are real, the next n_icons icon trays, the next n_steep steep
-    trays, the next n_pasted wild trays with real dice (pieces, pasted.cuts) pasted on, the rest
-    wild trays."""
+def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None):
+    """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains: each
+    batch's images in the order of slots ((pool, count) pairs: real photos, icon trays, steep trays,
+    the real dice in pieces (pasted.cuts) pasted onto wild trays), the rest wild trays."""
     from .detector import targets
     from .pasted import paste
     from .trays import augment, real_image
@@ -76,7 +74,7 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_
         while not stop.is_set():
             xs, hs, rs = [], [], []
             for k in range(batch):
-                pool = _pool_of(k, synth, real, n_real, icons, n_icons, steep, n_steep, pieces, n_pasted)
+                pool = _pool_of(k, synth, slots)
                 if pool is real:
                     x, d = real_image(rng, real, real_small)
                 elif pool is pieces:
@@ -92,19 +90,16 @@ def _batches(rng, synth, real, batch, n_real, stop, icons=None, n_icons=0, real_
     return q
 
 
-def _pool_of(k: int, synth, real, n_real: int, icons, n_icons: int, steep, n_steep: int, pieces=None,
-             n_pasted: int = 0):
-    """Which pool a batch's k-th image comes from (an empty or missing pool: the wild trays; the
-    pasted slots' pool is the list of real dice to paste)."""
-    if k < n_real and len(real[0]):
-        return real
-    if n_real <= k < n_real + n_icons and icons is not None and len(icons[0]):
-        return icons
-    if n_real + n_icons <= k < n_real + n_icons + n_steep and steep is not None and len(steep[0]):
-        return steep
-    first = n_real + n_icons + n_steep
-    if first <= k < first + n_pasted and pieces:
-        return pieces
+def _pool_of(k: int, synth, slots):
+    """Which pool a batch's k-th image comes from: slots are (pool, count) in batch order; past
+    them, or where a pool is missing or empty, the wild trays (synth). A pool is (images, dice), or
+    the list of real dice to paste."""
+    first = 0
+    for pool, count in slots:
+        if first <= k < first + count:
+            empty = pool is None or not len(pool[0] if isinstance(pool, tuple) else pool)
+            return synth if empty else pool
+        first += count
     return synth
 
 
@@ -122,9 +117,7 @@ def main(argv=None) -> int:
         if args.icons and args.icon_trays else None
     steep = rendered(args.steep_trays, args.seed, size, args.threads, args.cache, log, steep=True) \
         if args.steep and args.steep_trays else None
-    real = real_train(size) if args.real else (np.zeros((0,)), [])
-    if args.pasted and not args.real:
-        real = real_train(size)
+    real = real_train(size) if args.real or args.pasted else (np.zeros((0,)), [])
     log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice)")
     pieces = cuts(real) if args.pasted else None
@@ -171,8 +164,9 @@ def main(argv=None) -> int:
         return total, focal, boxes
 
     stop = threading.Event()
-    q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, args.real, stop,
-                 icons, args.icons, args.real_small, steep, args.steep, pieces, args.pasted)
+    slots = [(real, args.real), (icons, args.icons), (steep, args.steep), (pieces, args.pasted)]
+    q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, stop, slots,
+                 args.real_small, pieces)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):

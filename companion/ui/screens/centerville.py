@@ -183,18 +183,16 @@ class CentervilleScreen(TableScreen):
 
     def _menu(self, table, wiring, items, page) -> None:
         state = table.state
-        extra = []  # what is tapped besides the engine's actions: the reroll
         # The bot's roll can be the app's: a button beside Confirm, where it is always in reach
         # (the face pad fills the panel while dice are entered).
         bot_rolls = page is None and cv.is_bot_turn(state) and bool(cv.dice_wanted(state))
         roll = self.ids.bot_roll
         roll.opacity, roll.disabled = (1, False) if bot_rolls else (0, True)
         roll.width = theme.scaled(130) if bot_rolls else 0
-        if wiring.pick.pickup:
-            colours = ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup)
-            extra.append((f"Reroll {colours}", ("reroll",), theme.INFO))
+        # Besides the engine's actions the menu offers one thing of the table's: the reroll.
+        reroll = "Reroll " + ", ".join(DIE_ORDER[d] for d in wiring.pick.pickup) if wiring.pick.pickup else None
         # The page shown above the menu is part of what scrolls: a new page starts at the top too.
-        key = (page, tuple(e[0] for e in extra), tuple((i.label, i.action is None, i.player) for i in items))
+        key = (page, reroll, tuple((i.label, i.action is None, i.player) for i in items))
         if key == self._menu_key:  # the same buttons: only the highlight may have moved
             for index, button in enumerate(self.menu_buttons.values()):
                 button.chosen = index == wiring.pick.cursor
@@ -204,9 +202,9 @@ class CentervilleScreen(TableScreen):
         box = self.ids.menu
         box.clear_widgets()
         self.menu_buttons = {}
-        for text, tap, fill in extra:
+        if reroll:
             button = self._reroll_button()
-            button.text, button.fill, button.tap = text, fill, tap
+            button.text = reroll
             box.add_widget(button)
         for index, item in enumerate(items):
             seat = state.names.index(item.player) if item.player in state.names else None
@@ -225,7 +223,6 @@ class CentervilleScreen(TableScreen):
         while len(self._item_buttons) <= index:
             button = TouchButton(text_px=18, size_hint_y=None, ring=True, halign="left",
                                  chosen_fill=theme.BUTTON_DOWN)
-            button.bind(width=lambda b, _w: setattr(b, "text_size", (b.width - b.margin, None)))
             button.bind(texture_size=lambda b, size: setattr(
                 b, "height", max(theme.scaled(52), size[1] + theme.scaled(14))))
             button.bind(on_release=lambda b: self.post("tap", ("item", b.item_label)))
@@ -236,8 +233,8 @@ class CentervilleScreen(TableScreen):
 
     def _reroll_button(self) -> TouchButton:
         if self._reroll is None:
-            self._reroll = TouchButton(text_px=18, size_hint_y=None)
-            self._reroll.bind(on_release=lambda b: self.post("tap", b.tap))
+            self._reroll = TouchButton(text_px=18, size_hint_y=None, fill=theme.INFO)
+            self._reroll.bind(on_release=lambda _b: self.post("tap", ("reroll",)))
         self._reroll.height = theme.scaled(52)
         return self._reroll
 
