@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from face_variants import measure, parse_variant, shipped_finder  # noqa: E402
 
+from vision.realdata import parse_part  # noqa: E402
 from vision.train.calibrate import ASK_GRID, choose_ask_below  # noqa: E402
 
 # Figures that do not depend on ask_below (the finder and the faces read); silent and flagged do.
@@ -37,11 +38,6 @@ FIXED = ("dice", "found", "correct", "no_die", "doubled")
 
 def part_name(split: str, fold) -> str:
     return split if fold is None else f"{split}/{fold}"
-
-
-def parse_part(text: str) -> tuple[str, int | None]:
-    split, _, fold = text.partition("/")
-    return split, (int(fold) if fold else None)
 
 
 def figures_at(result: dict, ask_below: float) -> dict:

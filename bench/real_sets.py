@@ -17,7 +17,7 @@ import time
 
 import cv2
 
-from vision.realdata import photos, score_photo
+from vision.realdata import photos_of_part, score_photo
 
 
 def _draw(path, image, reading, labels) -> None:
@@ -41,9 +41,10 @@ def _draw(path, image, reading, labels) -> None:
 
 
 def score_set(reader, name: str, split: str, misses=None) -> dict | None:
-    """Figures of reader on one set and split (None when the set is not on this machine); misses:
-    a folder for each photo with a die missed or misread, or a box on no die, drawn."""
-    shots = photos(name, split)
+    """Figures of reader on one set and split, or one fold of the train split ("train/1"; None when
+    the set is not on this machine); misses: a folder for each photo with a die missed or misread,
+    or a box on no die, drawn."""
+    shots = photos_of_part(name, split)
     if not shots:
         return None
     total: dict = {}

@@ -159,7 +159,8 @@ def main(argv=None) -> int:
     parser.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
     add_face_options(parser)
     parser.add_argument("--ask-below", type=float, help="the confidence threshold (default: the detector's .json)")
-    parser.add_argument("--splits", default="train,calib,test", help="real-set splits to report (comma-separated)")
+    parser.add_argument("--splits", default="train,calib,test",
+                        help="real-set splits to report (comma-separated; train/K: fold K of the train split)")
     parser.add_argument("--real-only", action="store_true", help="only the real sets (no renders)")
     parser.add_argument("--renders-only", action="store_true",
                         help="only the held-out rendered trays: no real photo is read (the real tilted-webcam "

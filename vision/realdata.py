@@ -102,6 +102,18 @@ def photos(name: str, split: str = "all", root: Path | None = None, fold: int | 
     return out
 
 
+def parse_part(text: str) -> tuple[str, int | None]:
+    """'calib' -> ('calib', None); 'train/1' -> ('train', 1): a split, or one fold of the train split."""
+    split, _, fold = text.partition("/")
+    return split, (int(fold) if fold else None)
+
+
+def photos_of_part(name: str, part: str, root: Path | None = None) -> list[LabelledPhoto]:
+    """The labelled photos of one part of a set: a split, or 'train/K' (fold K of the train split)."""
+    split, fold = parse_part(part)
+    return photos(name, split, root, fold=fold)
+
+
 def _centre(box):
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 

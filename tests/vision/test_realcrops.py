@@ -138,6 +138,38 @@ def test_a_held_out_fold_is_not_cut(tmp_path):
     assert len(x) == 12 and set(y.tolist()) == {LABELS.index("pip2")}
 
 
+@pytest.mark.parametrize("held, shown_face", [(0, 2), (1, 5)])
+def test_a_held_out_fold_is_not_shown_to_the_detector(tmp_path, held, shown_face):
+    from vision.train.trays import real_train
+    _fake_set(tmp_path, 16)  # train fold 0: p00 p02 p08 p10 (face 5); fold 1: p01 p03 p09 p11 (face 2)
+    images, dice = real_train((320, 240), sets=("fake-set",), root=tmp_path, hold_out_fold=held)
+    assert len(images) == 4 and [d[:, 4].tolist() for d in dice] == [[shown_face]] * 4
+    images, dice = real_train((320, 240), sets=("fake-set",), root=tmp_path)
+    assert len(images) == 8 and sorted(d[0, 4] for d in dice) == [2] * 4 + [5] * 4
+
+
+def test_a_part_is_a_split_or_one_fold_of_the_train_split(tmp_path):
+    from vision.realdata import parse_part, photos, photos_of_part
+    _fake_set(tmp_path, 16)
+    assert parse_part("calib") == ("calib", None) and parse_part("train/1") == ("train", 1)
+    for k in (0, 1):
+        assert _names(photos_of_part("fake-set", f"train/{k}", tmp_path)) == \
+            _names(photos("fake-set", "train", tmp_path, fold=k))
+    assert _names(photos_of_part("fake-set", "train/1", tmp_path)) == {"p01.jpg", "p03.jpg", "p09.jpg", "p11.jpg"}
+    for split in ("train", "calib", "test"):
+        assert _names(photos_of_part("fake-set", split, tmp_path)) == _names(photos("fake-set", split, tmp_path))
+    with pytest.raises(ValueError):
+        photos_of_part("fake-set", "calib/0", tmp_path)
+
+
+def test_the_detector_trainer_takes_a_fold_to_hold_out():
+    from vision.train.learn_detector import parse
+    assert parse([]).real_hold_out_fold is None
+    assert parse(["--real-hold-out-fold", "1"]).real_hold_out_fold == 1
+    with pytest.raises(SystemExit):
+        parse(["--real-hold-out-fold", "2"])
+
+
 def test_the_real_sets_folds_split_their_train_photos(tmp_path):
     from vision.realdata import SETS, photos
     for name in SETS:

@@ -8,6 +8,8 @@ fine-tune from the shipped weights: --init models/dice_detector.weights.h5 --ste
 die's side faces show pips as large as its top face and only the top face is a die (default 0: none).
 --pasted 4 puts 4 images of each batch from wild trays with real train-split dice pasted onto them
 (vision/train/pasted.py; default 0: none).
+--real-hold-out-fold K leaves fold K of the real train split out of both, so that fold is read out of
+fold (DETECTOR_CARD round 26: a lever judged on calib and the train split together).
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+
+from ..realdata import FOLDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,6 +50,9 @@ def parse(argv):
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
     p.add_argument("--real", type=int, default=4,
                    help="images per batch from the real train split (vision.realdata); 0: renders only")
+    p.add_argument("--real-hold-out-fold", type=int, choices=range(FOLDS), metavar="K",
+                   help="show (and paste) the real train photos not in fold K only (vision.realdata.FOLDS "
+                        "folds: a set's i-th train photo is in fold i %% FOLDS), so fold K can be read out of fold")
     p.add_argument("--real-small", type=float, default=0.0,
                    help="share of the real images shown with smaller dice (2x2 or 3x3 mosaics of train "
                         "photos, or one zoomed out to 0.4-0.7; vision.train.trays.small_real); 0: none")
@@ -117,8 +124,10 @@ def main(argv=None) -> int:
         if args.icons and args.icon_trays else None
     steep = rendered(args.steep_trays, args.seed, size, args.threads, args.cache, log, steep=True) \
         if args.steep and args.steep_trays else None
-    real = real_train(size) if args.real or args.pasted else (np.zeros((0,)), [])
-    log(f"Real train split: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
+    real = real_train(size, hold_out_fold=args.real_hold_out_fold) if args.real or args.pasted \
+        else (np.zeros((0,)), [])
+    held = "" if args.real_hold_out_fold is None else f", fold {args.real_hold_out_fold} held out"
+    log(f"Real train split{held}: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice)")
     pieces = cuts(real) if args.pasted else None
     if pieces is not None:

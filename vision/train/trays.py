@@ -130,12 +130,14 @@ def rendered(count: int, seed: int, size: tuple[int, int], workers: int, cache: 
     return np.concatenate(images), dice
 
 
-def real_train(size: tuple[int, int], sets=SETS, root: Path | None = None):
+def real_train(size: tuple[int, int], sets=SETS, root: Path | None = None, hold_out_fold: int | None = None):
     """The real photos of the train split of each set, resized to size, with their dice. Only the
-    train split: calib chooses the thresholds and test reports, so neither is ever trained on."""
+    train split: calib chooses the thresholds and test reports, so neither is ever trained on.
+    hold_out_fold: leave that fold of the train split out (vision.realdata.photos' exclude_fold), so
+    a detector trained without it reads it out of fold."""
     images, dice = [], []
     for name in sets:
-        for shot in photos(name, "train", root):
+        for shot in photos(name, "train", root, exclude_fold=hold_out_fold):
             img = cv2.imread(str(shot.path), cv2.IMREAD_COLOR)
             sx, sy = size[0] / img.shape[1], size[1] / img.shape[0]
             images.append(cv2.resize(img, size, interpolation=cv2.INTER_AREA))
