@@ -9,7 +9,8 @@ die's side faces show pips as large as its top face and only the top face is a d
 --pasted 4 puts 4 images of each batch from wild trays with real train-split dice pasted onto them
 (vision/train/pasted.py; default 0: none).
 --real-hold-out-fold K leaves fold K of the real train split out of both, so that fold is read out of
-fold (DETECTOR_CARD round 26: a lever judged on calib and the train split together).
+fold (`bench/vision_accuracy.py --splits train/K`): a lever judged on calib and the train split together.
+Only a detector trained from scratch so is out of fold: the shipped weights have seen every train photo.
 """
 from __future__ import annotations
 
