@@ -40,11 +40,11 @@ def _draw(path, image, reading, labels) -> None:
     cv2.imwrite(str(path), image)
 
 
-def score_set(reader, name: str, split: str, misses=None) -> dict | None:
-    """Figures of reader on one set and split, or one fold of the train split ("train/1"; None when
-    the set is not on this machine); misses: a folder for each photo with a die missed or misread,
-    or a box on no die, drawn."""
-    shots = photos_of_part(name, split)
+def score_set(reader, name: str, part: str, misses=None) -> dict | None:
+    """Figures of reader on one part of a set: a split, or one fold of the train split ("train/1";
+    None when the set is not on this machine); misses: a folder for each photo with a die missed or
+    misread, or a box on no die, drawn."""
+    shots = photos_of_part(name, part)
     if not shots:
         return None
     total: dict = {}
@@ -60,7 +60,7 @@ def score_set(reader, name: str, split: str, misses=None) -> dict | None:
         if misses is not None and (counts["correct"] < counts["dice"] or counts["no_die"]):
             _draw(misses / name / shot.path.name, image, reading, shot.dice)
     cpu.sort()
-    total.update(set=name, split=split, photos=len(shots),
+    total.update(set=name, split=part, photos=len(shots),
                  cpu_ms={"median": round(statistics.median(cpu), 1),
                          "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 1), "max": round(cpu[-1], 1)})
     return total
