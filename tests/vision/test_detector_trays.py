@@ -160,3 +160,28 @@ def test_a_batch_takes_real_then_icon_then_steep_then_pasted_images_then_wild_on
     assert pools == [real] * 4 + [icons] * 2 + [steep] * 2 + [pieces] * 3 + [synth] * 5
     assert [_pool_of(k, synth, [(real, 4), (icons, 2), (None, 0), ([], 3)]) for k in range(8)] == \
         [real] * 4 + [icons] * 2 + [synth] * 2
+
+
+def test_the_detector_trainer_takes_an_input_size_the_network_can_read():
+    from vision.train.learn_detector import parse
+    assert parse([]).input == (320, 240)
+    assert parse(["--input", "512x384"]).input == (512, 384)
+    for bad in ("500x384", "512x360", "0x0", "512", "big"):
+        with pytest.raises(SystemExit):
+            parse(["--input", bad])
+
+
+def test_an_input_size_off_the_networks_grid_is_refused_by_name():
+    from vision.train.trays import check_size
+    assert check_size((448, 336)) == (448, 336)
+    with pytest.raises(ValueError, match="multiple of 16.*480x360"):
+        check_size((480, 360))
+
+
+def test_icon_trays_at_a_larger_input_fill_that_frame_and_box_their_dice_in_it():
+    from vision.train.trays import render_icon_tray
+    w, h = 512, 384
+    for seed in range(4):
+        image, dice = render_icon_tray(np.random.default_rng(seed), (w, h))
+        assert image.shape == (h, w, 3) and len(dice)
+        assert (dice[:, 0] >= 0).all() and (dice[:, 2] <= w).all() and (dice[:, 3] <= h).all()

@@ -92,3 +92,18 @@ def test_steep_trays_are_reproducible_and_not_the_wild_tray_of_the_same_seed():
     b = render_wild_tray(np.random.default_rng([1, 2]), steep=True)
     assert np.array_equal(a.image, b.image) and a.dice == b.dice
     assert not np.array_equal(a.image, render_wild_tray(np.random.default_rng([1, 2])).image)
+
+
+def test_a_larger_frame_draws_the_same_table_in_more_pixels():
+    from vision.synth.wild import EDGE_MAX, EDGE_MIN, edge_max
+    assert edge_max(320) == EDGE_MAX and edge_max(160) == EDGE_MAX and edge_max(512) == EDGE_MAX * 1.6
+    w, h = 512, 384
+    sides = []
+    for seed in range(40):
+        s = render_wild_tray(np.random.default_rng([seed, 9]), (w, h), n_dice=1)
+        assert s.image.shape == (h, w, 3)
+        for d in s.dice:
+            assert 0 <= d.box[0] < d.box[2] <= w and 0 <= d.box[1] < d.box[3] <= h
+            sides.append(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))
+    # A lone die is drawn log-uniformly between EDGE_MIN and edge_max(512): some beyond 320's largest.
+    assert min(sides) >= EDGE_MIN * 0.8 and max(sides) > EDGE_MAX

@@ -21,7 +21,14 @@ from .style import camera_effects, random_die_style
 
 DETECTOR_SIZE = (320, 240)
 EDGE_MIN = 9.0
-EDGE_MAX = 64.0
+EDGE_MAX = 64.0   # at DETECTOR_SIZE; a wider frame draws the same close-up die wider (edge_max)
+
+
+def edge_max(width: int, at_320: float = EDGE_MAX) -> float:
+    """The largest die edge drawn in a frame width pixels wide: at_320 at the detector's first
+    input size, in proportion beyond (the same table framed in more pixels). The smallest die
+    (EDGE_MIN) stays in pixels: it is the least a die's pips can be read from."""
+    return at_320 * max(1.0, width / DETECTOR_SIZE[0])
 
 
 def _count(g: np.random.Generator) -> int:
@@ -50,7 +57,7 @@ def render_wild_tray(rng, size: tuple[int, int] = DETECTOR_SIZE, n_dice: int | N
     g = as_generator(rng)
     w, h = size
     n = _count(g) if n_dice is None else n_dice
-    upper = min(EDGE_MAX, float(np.sqrt(w * h / (max(n, 1) * 3.5))))
+    upper = min(edge_max(w), float(np.sqrt(w * h / (max(n, 1) * 3.5))))
     edge = float(np.exp(g.uniform(np.log(EDGE_MIN), np.log(max(upper, EDGE_MIN + 1)))))
     tilt_max = float(g.choice([15.0, 30.0, 45.0]))
     light = random_light(g)

@@ -7,7 +7,7 @@ Why: learn_detector converts only at the end of a training run, with 200 renders
 file's representative set. Whether a full-int8 file (int8 activations: a quarter of float32's
 activation memory in the app) reads as well as the float16 one depends on that set, so it can be
 tried on the committed weights alone (issue 14 round 10). The network is rebuilt from the .json's
-recipe (width), the weights loaded, and OUT.json written beside OUT as a copy of the weights' .json
+recipe (width) at its input size, the weights loaded, and OUT.json written beside OUT as a copy of the weights' .json
 with its quantization, sha256 and this conversion's settings; its thresholds are still the copied
 file's until `python -m vision.train.calibrate OUT.tflite --write` chooses them on calib.
 
@@ -62,19 +62,21 @@ def main(argv=None) -> int:
     meta_path = args.meta or args.weights.with_name(args.weights.name.removesuffix(".weights.h5") + ".json")
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     width, seed = int(meta["recipe"]["width"]), int(meta["recipe"]["seed"])
-    from .detector import INPUT_H, INPUT_W, representative_renders
-    from .trays import rendered
-    rep = np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8)
+    from .detector import representative_renders
+    from .trays import check_size, rendered
+    # The network is rebuilt at the size it was trained at (learn_detector --input).
+    in_w, in_h = check_size(tuple(int(v) for v in meta["input"]))
+    rep = np.zeros((0, in_h, in_w, 3), np.uint8)
     if args.quantize != "float16":
-        rep = representative_renders(rendered(args.trays, seed, (INPUT_W, INPUT_H), args.threads, args.cache)[0])
+        rep = representative_renders(rendered(args.trays, seed, (in_w, in_h), args.threads, args.cache)[0])
         if args.rep == "renders+real-train":
-            rep = np.concatenate([rep, real_train_inputs(INPUT_W, INPUT_H)])
+            rep = np.concatenate([rep, real_train_inputs(in_w, in_h)])
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     import tensorflow as tf
     from . import detector as net
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
-    model = net.build(width)
+    model = net.build(width, size=(in_w, in_h))
     model.load_weights(str(args.weights))
     data = net.to_tflite(model, args.quantize, rep)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..model import OTHER  # the face head's class for a die of no pip face
+from .trays import check_size
 
 FACES = 6
 FACE_CLASSES = 7
@@ -21,14 +22,17 @@ STRIDE = 4
 INPUT_W, INPUT_H = 320, 240
 
 
-def build(width: int = 32, face_head: bool = True) -> tf.keras.Model:
-    return build_pair(width, face_head)[0]
+def build(width: int = 32, face_head: bool = True, size: tuple[int, int] = (INPUT_W, INPUT_H)) -> tf.keras.Model:
+    return build_pair(width, face_head, size)[0]
 
 
-def build_pair(width: int = 32, face_head: bool = True) -> tuple[tf.keras.Model, tf.keras.Model]:
+def build_pair(width: int = 32, face_head: bool = True,
+               size: tuple[int, int] = (INPUT_W, INPUT_H)) -> tuple[tf.keras.Model, tf.keras.Model]:
     """(model, base): a small encoder-decoder: float BGR 0..255 (H, W, 3) in, heat (H/4, W/4, 6), box (.., 4)
-    and (face_head) face (.., 7: softmax over pip faces 1..6 and OTHER) out."""
+    and (face_head) face (.., 7: softmax over pip faces 1..6 and OTHER) out. Every layer is
+    convolutional, so weights trained at one size load into a network of another (size: width, height)."""
     L = tf.keras.layers
+    in_w, in_h = check_size(size)
 
     def conv(x, filters, stride=1, k=3):
         x = L.Conv2D(filters, k, strides=stride, padding="same", use_bias=False)(x)
@@ -41,7 +45,7 @@ def build_pair(width: int = 32, face_head: bool = True) -> tuple[tf.keras.Model,
         x = L.ReLU(6.0)(x)
         return conv(x, filters, k=1)
 
-    inp = tf.keras.Input((INPUT_H, INPUT_W, 3), name="image")
+    inp = tf.keras.Input((in_h, in_w, 3), name="image")
     x = L.Rescaling(1.0 / 255.0)(inp)
     x = conv(x, width // 2, 2)                    # 1/2
     half = x
@@ -76,15 +80,17 @@ def build_pair(width: int = 32, face_head: bool = True) -> tuple[tf.keras.Model,
     return tf.keras.Model(inp, [heat, box, face]), base
 
 
-def targets(boxes: np.ndarray, faces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def targets(boxes: np.ndarray, faces: np.ndarray,
+            size: tuple[int, int] = (INPUT_W, INPUT_H)) -> tuple[np.ndarray, np.ndarray]:
     """Heat (h, w, 6) and box targets (h, w, 7: log w, log h, dx, dy, mask, face class 0..6,
-    face weight) for one image's dice (boxes in input pixels, faces 1..6 or OTHER).
+    face weight) for one image's dice (boxes in input pixels, faces 1..6 or OTHER; size: the
+    input's width and height).
 
     A die of OTHER face peaks on all six heat channels (it is found; the heat's face
     cross-entropy skips it) and is class 6 of the face head. The face head is taught on the
     cells near a die's centre (the gaussian's top half), not at the peak only: the peak it is
     read at may land a cell off."""
-    h, w = INPUT_H // STRIDE, INPUT_W // STRIDE
+    h, w = size[1] // STRIDE, size[0] // STRIDE
     heat = np.zeros((h, w, FACES), np.float32)
     reg = np.zeros((h, w, 7), np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)

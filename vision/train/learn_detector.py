@@ -11,6 +11,8 @@ die's side faces show pips as large as its top face and only the top face is a d
 --real-hold-out-fold K leaves fold K of the real train split out of both, so that fold is read out of
 fold (`bench/vision_accuracy.py --splits train/K`): a lever judged on calib and the train split together.
 Only a detector trained from scratch so is out of fold: the shipped weights have seen every train photo.
+--input 512x384 trains a network that reads frames at that size (default 320x240): trays are rendered
+at it and the real photos shrunk to it; --init weights of another size load (every layer is convolutional).
 """
 from __future__ import annotations
 
@@ -31,6 +33,19 @@ from ..realdata import FOLDS
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def input_size(text: str) -> tuple[int, int]:
+    """--input's WxH, as (width, height) the network can take (vision.train.trays.check_size)."""
+    from .trays import check_size
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--input {text!r}: it must look like 512x384") from None
+    try:
+        return check_size((w, h))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--input {text!r}: {exc}") from None
+
+
 def parse(argv):
     p = argparse.ArgumentParser(prog="python -m vision.train.learn_detector", description=__doc__)
     p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model and its .json")
@@ -48,6 +63,8 @@ def parse(argv):
     p.add_argument("--steps", type=int, default=6000)
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
+    p.add_argument("--input", type=input_size, default="320x240", metavar="WxH",
+                   help="the network's input, width x height, each a multiple of 16 (default 320x240)")
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
     p.add_argument("--real", type=int, default=4,
                    help="images per batch from the real train split (vision.realdata); 0: renders only")
@@ -91,7 +108,7 @@ def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None):
                 else:
                     i = int(rng.integers(len(pool[0])))
                     x, d = augment(rng, pool[0][i], pool[1][i])
-                h, r = targets(d[:, :4], d[:, 4].astype(int))
+                h, r = targets(d[:, :4], d[:, 4].astype(int), (x.shape[1], x.shape[0]))
                 xs.append(x), hs.append(h), rs.append(r)
             q.put((np.stack(xs), np.stack(hs), np.stack(rs)))
     threading.Thread(target=work, daemon=True).start()
@@ -115,11 +132,10 @@ def main(argv=None) -> int:
     args = parse(argv)
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     started = time.monotonic()
-    from .detector import INPUT_H, INPUT_W
     from .pasted import cuts
     from .trays import real_train, rendered
-    size = (INPUT_W, INPUT_H)
-    log(f"Rendering {args.trays} wild trays at {INPUT_W}x{INPUT_H} with {args.threads} workers (seed {args.seed})")
+    size = args.input
+    log(f"Rendering {args.trays} wild trays at {size[0]}x{size[1]} with {args.threads} workers (seed {args.seed})")
     synth = rendered(args.trays, args.seed, size, args.threads, args.cache, log)
     icons = rendered(args.icon_trays, args.seed, size, args.threads, args.cache, log, icons=True) \
         if args.icons and args.icon_trays else None
@@ -141,7 +157,7 @@ def main(argv=None) -> int:
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(args.seed)
-    model, base = net.build_pair(args.width)
+    model, base = net.build_pair(args.width, size=size)
     if args.init:
         # Keras 3 stores layers by kind and order ("conv2d_19"), not by name, so whether the file
         # has a face head shows only by loading it: a three-head file loads whole, a two-head one
@@ -206,7 +222,7 @@ def main(argv=None) -> int:
         log(f"{variant}: {path.stat().st_size} bytes; calib {results[variant]['figures']}")
     chosen = max(results, key=lambda v: (results[v]["figures"]["correct"], v == "int8"))
     shutil.copyfile(args.work / f"{args.name}.{chosen}.tflite", args.out / f"{args.name}.tflite")
-    meta = {"input": [INPUT_W, INPUT_H], "channels": "BGR 0..255 float32", "quantization": chosen,
+    meta = {"input": list(size), "channels": "BGR 0..255 float32", "quantization": chosen,
             "find_from": results[chosen]["find_from"], "ask_below": results[chosen]["ask_below"],
             "flip": results[chosen]["flip"], "faces": results[chosen]["faces"],
             "calibrated_on": results[chosen]["calibrated_on"], "calib_figures": results[chosen]["figures"],

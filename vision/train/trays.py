@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from ..realdata import SETS, photos
-from ..synth.wild import render_wild_tray
+from ..synth.wild import edge_max, render_wild_tray
 from ..model import OTHER
 from .data import rendered as each_rendered
 
@@ -24,8 +24,20 @@ RENDER_VERSION = 2  # 2: hard negatives and slanted coloured dice (data/negative
 ICON_VERSION = 2    # 2: the surfaces carry wood knots
 STEEP_VERSION = 1
 CHUNK = 500
+# The detector's deepest level is 1/16 of its input, and its upsampling must meet the 1/8 level
+# exactly: an input size is a multiple of this each way (vision.train.detector).
+SIZE_MULTIPLE = 16
 # Welcome to Centerville's die colours: icon dice in training wear them (with other icons).
 ICON_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
+
+
+def check_size(size: tuple[int, int]) -> tuple[int, int]:
+    """size (width, height) if the detector can take it as its input, else a ValueError that says why."""
+    w, h = size
+    if w < SIZE_MULTIPLE or h < SIZE_MULTIPLE or w % SIZE_MULTIPLE or h % SIZE_MULTIPLE:
+        raise ValueError(f"the detector's input must be a multiple of {SIZE_MULTIPLE} pixels each way "
+                         f"(its deepest level is 1/{SIZE_MULTIPLE}), not {w}x{h}")
+    return w, h
 
 
 def _tray(args, steep: bool = False):
@@ -67,7 +79,7 @@ def render_icon_tray(rng: np.random.Generator, size: tuple[int, int]):
         style = (replace(centerville_style(rng, str(rng.choice(ICON_COLOURS))), glyphs=glyphs)
                  if rng.random() < 0.5 else glyph_die_style(rng, glyphs))
         styles.append(style), faces.append(OTHER)
-    edge = float(np.exp(rng.uniform(np.log(10.0), np.log(min(60.0, np.sqrt(w * h / (n * 3.5)))))))
+    edge = float(np.exp(rng.uniform(np.log(10.0), np.log(min(edge_max(w, 60.0), np.sqrt(w * h / (n * 3.5)))))))
     light = random_light(rng)
     values = [f if f != OTHER else int(rng.integers(1, 7)) for f in faces]
     try:
