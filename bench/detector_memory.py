@@ -11,6 +11,7 @@ should shrink the float32 arena (round 10 of models/DETECTOR_CARD.md).
 """
 from __future__ import annotations
 
+import json
 import statistics
 import subprocess
 import sys
@@ -43,19 +44,29 @@ def measure(path: str) -> str:
         t0 = time.process_time()
         interp.invoke()
         cpu.append(1000 * (time.process_time() - t0))
-    return (f"{path}: {Path(path).stat().st_size} bytes; RSS +{loaded - before:.1f} MB at load, "
-            f"+{invoked - loaded:.1f} MB more after {INVOKES} invokes (total +{invoked - before:.1f} MB); "
-            f"CPU {statistics.median(cpu):.1f} ms per invoke (median of {TIMED})")
+    return {"path": path, "bytes": Path(path).stat().st_size, "load_mb": round(loaded - before, 1),
+            "invoked_mb": round(invoked - loaded, 1), "total_mb": round(invoked - before, 1),
+            "cpu_ms": round(statistics.median(cpu), 1)}
+
+
+def in_fresh_process(path: str) -> dict:
+    """measure(path) in a process of its own (so that no other file's pages are counted)."""
+    out = subprocess.run([sys.executable, __file__, "--one", path], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def line(m: dict) -> str:
+    return (f"{m['path']}: {m['bytes']} bytes; RSS +{m['load_mb']:.1f} MB at load, "
+            f"+{m['invoked_mb']:.1f} MB more after {INVOKES} invokes (total +{m['total_mb']:.1f} MB); "
+            f"CPU {m['cpu_ms']:.1f} ms per invoke (median of {TIMED})")
 
 
 def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "--one":
-        print(measure(argv[1]), flush=True)
+        print(json.dumps(measure(argv[1])), flush=True)
         return 0
     for path in argv or [str(ROOT / "models" / "dice_detector.tflite")]:
-        code = subprocess.call([sys.executable, __file__, "--one", path])
-        if code:
-            return code
+        print(line(in_fresh_process(path)), flush=True)
     return 0
 
 

@@ -31,6 +31,9 @@ from vision.synth.glyphs import HELD_OUT_FAMILIES, render_glyph_tray  # noqa: E4
 FAMILIES = tuple(f for f in HELD_OUT_FAMILIES if not f.startswith("pips") and f != "centerville")
 
 
+KINDS = ("centerville", "held-out glyphs")
+
+
 def trays(kind: str, n: int):
     for i in range(n):
         g = np.random.default_rng([2026, 15, i, 0 if kind == "centerville" else 1])
@@ -50,6 +53,21 @@ def score(read, kind: str, n: int) -> dict:
             "doubled": total["doubled"]}
 
 
+def measure(detector, trays: int, peaks_only: bool = False, **face_options) -> list[dict]:
+    """Each kind's figures as the detector's own peaks find the dice and (unless peaks_only) as the
+    reader does (face_options: DiceReader's classifier, views, second_look)."""
+    model = DiceModel(detector)
+    peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
+                                               for d in model.detect(image)])
+    readers = [("detector peaks", peaks)]
+    if not peaks_only:
+        reader = DiceReader(detector=model, keep_crops=False, model_path=face_options.get("classifier"),
+                            views=face_options.get("views"), second_look=face_options.get("second_look"))
+        readers.append((f"reader ({reader.faces})", reader.read))
+    return [dict(score(read, kind, trays), set=kind, reader=name)
+            for kind in KINDS for name, read in readers]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--trays", type=int, default=60)
@@ -57,15 +75,8 @@ def main(argv=None) -> int:
     p.add_argument("--model", help="the dice detector (default models/dice_detector.tflite)")
     add_face_options(p)
     args = p.parse_args(argv)
-    model = DiceModel(args.model)
-    reader = DiceReader(detector=model, keep_crops=False, model_path=args.classifier, views=args.views,
-                        second_look=args.second_look)
-    peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
-                                               for d in model.detect(image)])
-    out = []
-    for kind in ("centerville", "held-out glyphs"):
-        for name, read in (("detector peaks", peaks), (f"reader ({reader.faces})", reader.read)):
-            out.append(dict(score(read, kind, args.trays), set=kind, reader=name))
+    out = measure(args.model, args.trays, classifier=args.classifier, views=args.views,
+                  second_look=args.second_look)
     if args.json:
         print(json.dumps(out))
         return 0

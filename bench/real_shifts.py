@@ -88,21 +88,27 @@ def jpeg(quality: int):
     return squeeze
 
 
-SHIFTS = {
-    "as taken": lambda img, dice: (img, dice, ()),
-    "turned 180 (camera upside down)": turned_180,
-    "turned 90 (portrait)": turned_90,
-    "16:9, top band": wide(0.0),
-    "16:9, middle band": wide(0.5),
-    "16:9, bottom band": wide(1.0),
-    "warm lamp (B x0.65, G x0.9, R x1.1)": light((0.65, 0.9, 1.1)),
-    "cool light (B x1.1, R x0.7)": light((1.1, 1.0, 0.7)),
-    "dim (gamma 1.8, x0.8)": tone(1.8, 0.8),
-    "bright (gamma 0.6)": tone(0.6),
-    "blur (sigma 1.5)": blur(1.5),
-    "noise (sigma 10)": noise(10),
-    "JPEG quality 25": jpeg(25),
-}
+def changes() -> dict:
+    """The changes by name, made afresh: the noise's generator starts again at its seed, so that
+    two readers measured in one process (bench/detector_rule.py) read the same noisy photos."""
+    return {
+        "as taken": lambda img, dice: (img, dice, ()),
+        "turned 180 (camera upside down)": turned_180,
+        "turned 90 (portrait)": turned_90,
+        "16:9, top band": wide(0.0),
+        "16:9, middle band": wide(0.5),
+        "16:9, bottom band": wide(1.0),
+        "warm lamp (B x0.65, G x0.9, R x1.1)": light((0.65, 0.9, 1.1)),
+        "cool light (B x1.1, R x0.7)": light((1.1, 1.0, 0.7)),
+        "dim (gamma 1.8, x0.8)": tone(1.8, 0.8),
+        "bright (gamma 0.6)": tone(0.6),
+        "blur (sigma 1.5)": blur(1.5),
+        "noise (sigma 10)": noise(10),
+        "JPEG quality 25": jpeg(25),
+    }
+
+
+SHIFTS = changes()
 MOSAICS = {"dice at 1/2 size (mosaics of 4 photos)": 2, "dice at 1/3 size (mosaics of 9 photos)": 3}
 
 
@@ -135,23 +141,25 @@ def count(reading, dice, partial) -> dict:
     return counts
 
 
-def frames(name: str, split: str, shift: str):
+def frames(name: str, split: str, shift: str, made: dict | None = None):
+    """The split's photos of set name so changed (made: a changes() of the caller's, else SHIFTS)."""
     shots = photos(name, split)
     if shift in MOSAICS:
         yield from mosaics(shots, MOSAICS[shift])
         return
     for shot in shots:
-        yield SHIFTS[shift](cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice)
+        yield (made or SHIFTS)[shift](cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice)
 
 
 def measure(reader, split: str, shifts=None) -> dict:
     """{shift: {set: counts}} for every shift (default: all) on every real set on this machine."""
     out = {}
+    made = changes()
     for shift in shifts or [*SHIFTS, *MOSAICS]:
         out[shift] = {}
         for name in SETS:
             total: dict = {}
-            for image, dice, partial in frames(name, split, shift):
+            for image, dice, partial in frames(name, split, shift, made):
                 for k, v in count(reader.read(image), dice, partial).items():
                     total[k] = total.get(k, 0) + v
             if total:

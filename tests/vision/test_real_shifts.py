@@ -66,3 +66,15 @@ def test_a_mosaic_shrinks_each_photo_and_its_boxes_alike(tmp_path):
         x0, y0, x1, y1 = (int(round(v)) for v in box)
         assert frame[y0 + 1:y1 - 1, x0 + 1:x1 - 1].min() > 200
     assert labels[2] == (3, (100 / 2 + 320, 50 / 2, 140 / 2 + 320, 90 / 2))
+
+
+def test_each_measure_changes_the_photos_the_same_way():
+    """Two readers measured in one process (bench/detector_rule.py) must read the same noisy
+    photos: the noise starts again at its seed in each changes()."""
+    img, dice = _photo()
+    first = shifts.changes()["noise (sigma 10)"](img, dice)[0]
+    again = shifts.changes()["noise (sigma 10)"](img, dice)[0]
+    made = shifts.changes()
+    made["noise (sigma 10)"](img, dice)
+    assert np.array_equal(first, again)
+    assert not np.array_equal(first, made["noise (sigma 10)"](img, dice)[0])  # one generator runs on
