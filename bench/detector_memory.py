@@ -23,7 +23,7 @@ INVOKES = 3
 TIMED = 30
 
 
-def measure(path: str) -> str:
+def measure(path: str) -> dict:
     import numpy as np
     sys.path.insert(0, str(ROOT))
     from vision.latency import rss_mb
@@ -51,7 +51,9 @@ def measure(path: str) -> str:
 
 def in_fresh_process(path: str) -> dict:
     """measure(path) in a process of its own (so that no other file's pages are counted)."""
-    out = subprocess.run([sys.executable, __file__, "--one", path], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, __file__, "--one", path], capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"{path}: could not be measured: {(out.stderr.strip().splitlines() or ['no output'])[-1]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
