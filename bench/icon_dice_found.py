@@ -53,16 +53,17 @@ def score(read, kind: str, n: int) -> dict:
             "doubled": total["doubled"]}
 
 
-def measure(detector, trays: int, peaks_only: bool = False, **face_options) -> list[dict]:
+def measure(detector, trays: int, peaks_only: bool = False, classifier=None, views=None,
+            second_look=None) -> list[dict]:
     """Each kind's figures as the detector's own peaks find the dice and (unless peaks_only) as the
-    reader does (face_options: DiceReader's classifier, views, second_look)."""
+    reader does (classifier, views, second_look: DiceReader's face options)."""
     model = DiceModel(detector)
     peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
                                                for d in model.detect(image)])
     readers = [("detector peaks", peaks)]
     if not peaks_only:
-        reader = DiceReader(detector=model, keep_crops=False, model_path=face_options.get("classifier"),
-                            views=face_options.get("views"), second_look=face_options.get("second_look"))
+        reader = DiceReader(detector=model, keep_crops=False, model_path=classifier, views=views,
+                            second_look=second_look)
         readers.append((f"reader ({reader.faces})", reader.read))
     return [dict(score(read, kind, trays), set=kind, reader=name)
             for kind in KINDS for name, read in readers]
