@@ -59,3 +59,14 @@ def test_reader_settings_maximise_right_minus_no_die():
     assert min(DROP_GRID) == 0.5 and max(DROP_GRID) == 0.95 and 0.7 in DROP_GRID and 0.9 in RECHECK_GRID
     # With every die looked at again, recheck_below has nothing to choose.
     assert choose_reader_settings(figures, "always")[2] == 0.9
+
+
+def test_a_detector_held_to_one_pass_is_calibrated_without_the_mirrored_frame():
+    from pathlib import Path
+    from vision.train.calibrate import FLIPS, calibrate
+    shipped = Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite"
+    lines = []
+    result = calibrate(shipped, log=lines.append, sources=("reader",), flips=FLIPS["no"])
+    assert result["flip"] is False
+    assert len(lines) == 1 and "mirrored frame too: False" in lines[0]
+    assert result["figures"]["correct"] > 150  # it still reads: one pass of 233 calib dice

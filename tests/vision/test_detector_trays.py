@@ -185,3 +185,34 @@ def test_icon_trays_at_a_larger_input_fill_that_frame_and_box_their_dice_in_it()
         image, dice = render_icon_tray(np.random.default_rng(seed), (w, h))
         assert image.shape == (h, w, 3) and len(dice)
         assert (dice[:, 0] >= 0).all() and (dice[:, 2] <= w).all() and (dice[:, 3] <= h).all()
+
+
+def test_a_detector_with_a_1_32_level_takes_only_inputs_of_32s():
+    from vision.train.learn_detector import parse
+    args = parse(["--input", "448x352", "--deepest", "32"])
+    assert (args.input, args.deepest) == ((448, 352), 32)
+    assert parse([]).deepest == 16
+    with pytest.raises(SystemExit):
+        parse(["--input", "448x336", "--deepest", "32"])  # 336 = 10.5 x 32
+    with pytest.raises(SystemExit):
+        parse(["--deepest", "8"])
+
+
+def test_check_size_names_the_deepest_level_it_was_held_to():
+    from vision.train.trays import check_size
+    assert check_size((448, 352), 32) == (448, 352)
+    with pytest.raises(ValueError, match="multiple of 32.*448x336"):
+        check_size((448, 336), 32)
+    with pytest.raises(ValueError, match="1/16 or 1/32.*not 1/8"):
+        check_size((448, 352), 8)
+
+
+def test_init_weights_say_how_deep_their_network_is_by_their_json(tmp_path):
+    import json
+    from vision.train.learn_detector import init_deepest
+    weights = tmp_path / "grown.weights.h5"
+    assert init_deepest(weights) == 16  # no .json: the network before --deepest
+    (tmp_path / "grown.json").write_text(json.dumps({"recipe": {"width": "24"}}))
+    assert init_deepest(weights) == 16
+    (tmp_path / "grown.json").write_text(json.dumps({"recipe": {"width": "24", "deepest": "32"}}))
+    assert init_deepest(weights) == 32

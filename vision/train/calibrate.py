@@ -83,17 +83,22 @@ def _reading(dets, find_from, ask_below):
                                  for d in dets if d.peak >= find_from])
 
 
+FLIPS = {"either": (False, True), "no": (False,), "yes": (True,)}
+
+
 def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path=None,
               views: str | None = None, sources: tuple[str, ...] | None = None,
               second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
-              combine: str | None = None) -> dict:
+              combine: str | None = None, flips: tuple[bool, ...] = (False, True)) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
     models/dice_faces.tflite).
     finder (the "reader" source only): find_from, drop_from, recheck_below and flip held as given,
     only ask_below chosen; for a new classifier read by an unchanged finder (round 11b).
-    fold (train split only): the photos of that fold (vision.realdata.photos; round 17)."""
+    fold (train split only): the photos of that fold (vision.realdata.photos; round 17).
+    flips: whether the mirrored frame is read too, the choices tried (a rule may hold a detector to
+    one pass for its CPU time: (False,))."""
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
@@ -112,7 +117,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
                                    finder["flip"], split, classifier, second_look, held=finder)]
     else:
         tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look)
-                 for flip in (False, True) for faces in sources]
+                 for flip in flips for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
             f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
@@ -196,12 +201,14 @@ def main(argv=None) -> int:
     p.add_argument("model", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite")
     add_face_options(p)
     p.add_argument("--faces", choices=FACE_SOURCES, nargs="+", help="only try these face sources (default: all)")
+    p.add_argument("--flip", choices=FLIPS, default="either",
+                   help="read the mirrored frame too: either (chosen on calib, the default), no (one pass) or yes")
     p.add_argument("--write", action="store_true", help="store the thresholds (and the classifier files and "
                                                         "views given) in the model's .json")
     args = p.parse_args(argv)
     result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
                        sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
-                       combine=args.combine)
+                       combine=args.combine, flips=FLIPS[args.flip])
     print(json.dumps(result))
     if args.write:
         meta_path = args.model.with_suffix(".json")

@@ -64,8 +64,9 @@ def main(argv=None) -> int:
     width, seed = int(meta["recipe"]["width"]), int(meta["recipe"]["seed"])
     from .detector import representative_renders
     from .trays import check_size, rendered
-    # The network is rebuilt at the size it was trained at (learn_detector --input).
-    in_w, in_h = check_size(tuple(int(v) for v in meta["input"]))
+    # The network is rebuilt at the size and depth it was trained at (learn_detector --input, --deepest).
+    deepest = int(meta["recipe"].get("deepest", 16))
+    in_w, in_h = check_size(tuple(int(v) for v in meta["input"]), deepest)
     rep = np.zeros((0, in_h, in_w, 3), np.uint8)
     if args.quantize != "float16":
         rep = representative_renders(rendered(args.trays, seed, (in_w, in_h), args.threads, args.cache)[0])
@@ -76,7 +77,7 @@ def main(argv=None) -> int:
     from . import detector as net
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
-    model = net.build(width, size=(in_w, in_h))
+    model = net.build(width, size=(in_w, in_h), deepest=deepest)
     model.load_weights(str(args.weights))
     data = net.to_tflite(model, args.quantize, rep)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -20,30 +20,36 @@ FACES = 6
 FACE_CLASSES = 7
 STRIDE = 4
 INPUT_W, INPUT_H = 320, 240
+# The 1/32 level's layers are named (the rest are named by Keras in build order), so that a
+# network grown from a 1/16 one finds every old layer under its old name (grow).
+DEEP32 = "deep32"
 
 
-def build(width: int = 32, face_head: bool = True, size: tuple[int, int] = (INPUT_W, INPUT_H)) -> tf.keras.Model:
-    return build_pair(width, face_head, size)[0]
+def build(width: int = 32, face_head: bool = True, size: tuple[int, int] = (INPUT_W, INPUT_H),
+          deepest: int = 16) -> tf.keras.Model:
+    return build_pair(width, face_head, size, deepest)[0]
 
 
-def build_pair(width: int = 32, face_head: bool = True,
-               size: tuple[int, int] = (INPUT_W, INPUT_H)) -> tuple[tf.keras.Model, tf.keras.Model]:
+def build_pair(width: int = 32, face_head: bool = True, size: tuple[int, int] = (INPUT_W, INPUT_H),
+               deepest: int = 16) -> tuple[tf.keras.Model, tf.keras.Model]:
     """(model, base): a small encoder-decoder: float BGR 0..255 (H, W, 3) in, heat (H/4, W/4, 6), box (.., 4)
     and (face_head) face (.., 7: softmax over pip faces 1..6 and OTHER) out. Every layer is
-    convolutional, so weights trained at one size load into a network of another (size: width, height)."""
+    convolutional, so weights trained at one size load into a network of another (size: width, height).
+    deepest 32 adds a 1/32 level (DEEP32 layers, see deeper_view) to the 1/16 network."""
     L = tf.keras.layers
-    in_w, in_h = check_size(size)
+    in_w, in_h = check_size(size, deepest)
 
-    def conv(x, filters, stride=1, k=3):
-        x = L.Conv2D(filters, k, strides=stride, padding="same", use_bias=False)(x)
-        x = L.BatchNormalization()(x)
-        return L.ReLU(6.0)(x)
+    def conv(x, filters, stride=1, k=3, name=None):
+        x = L.Conv2D(filters, k, strides=stride, padding="same", use_bias=False,
+                     name=name and f"{name}_conv")(x)
+        x = L.BatchNormalization(name=name and f"{name}_bn")(x)
+        return L.ReLU(6.0, name=name and f"{name}_relu")(x)
 
-    def sep(x, filters):
-        x = L.DepthwiseConv2D(3, padding="same", use_bias=False)(x)
-        x = L.BatchNormalization()(x)
-        x = L.ReLU(6.0)(x)
-        return conv(x, filters, k=1)
+    def sep(x, filters, name=None):
+        x = L.DepthwiseConv2D(3, padding="same", use_bias=False, name=name and f"{name}_dw")(x)
+        x = L.BatchNormalization(name=name and f"{name}_dwbn")(x)
+        x = L.ReLU(6.0, name=name and f"{name}_dwrelu")(x)
+        return conv(x, filters, k=1, name=name)
 
     inp = tf.keras.Input((in_h, in_w, 3), name="image")
     x = L.Rescaling(1.0 / 255.0)(inp)
@@ -52,8 +58,18 @@ def build_pair(width: int = 32, face_head: bool = True,
     c4 = sep(conv(x, width, 2), width)            # 1/4: pips of a 10 px die still show here
     c8 = sep(sep(conv(c4, width * 2, 2), width * 2), width * 2)          # 1/8
     # 1/16, three blocks deep: each 3x3 here sees 32 more input pixels, so a close-up die
-    # (64 px at the input) lies inside one cell's view. (No 1/32 level: 240 / 32 is no integer.)
+    # (64 px at the input) lies inside one cell's view. (1/32 only with deepest=32: 240 / 32 is no integer.)
     c16 = sep(sep(sep(conv(c8, width * 3, 2), width * 3), width * 3), width * 3)
+    if deepest == 32:
+        # Round 28: at a 448-wide input the 1/16 level's view (about 64 px) no longer holds a
+        # close-up die (up to 90 px), and L split such dice in two. Each 3x3 at 1/32 sees 64 more
+        # pixels. Its way back is added to the 1/16 features through a 1x1 conv that starts at zero,
+        # so a network grown from 1/16 weights (grow) starts out computing exactly what they did.
+        deep = sep(sep(conv(c16, width * 4, 2, name=f"{DEEP32}_down"), width * 4, name=f"{DEEP32}_a"),
+                   width * 4, name=f"{DEEP32}_b")
+        deep = L.UpSampling2D(name=f"{DEEP32}_up")(deep)
+        deep = L.Conv2D(width * 3, 1, use_bias=False, kernel_initializer="zeros", name=f"{DEEP32}_back")(deep)
+        c16 = L.Add(name=f"{DEEP32}_add")([c16, deep])
     u = L.UpSampling2D()(c16)
     u = sep(L.Concatenate()([u, c8]), width * 2)
     u = L.UpSampling2D()(u)
@@ -78,6 +94,28 @@ def build_pair(width: int = 32, face_head: bool = True,
     face = L.Conv2D(FACE_CLASSES, 1, activation="softmax", name="face")(f)
     # base shares every layer but the face head's: a file of the two-head net loads into it.
     return tf.keras.Model(inp, [heat, box, face]), base
+
+
+def grow(weights, width: int, size: tuple[int, int],
+         deepest: int = 32) -> tuple[tf.keras.Model, tf.keras.Model]:
+    """build_pair(width, size=size, deepest=deepest) with every layer of the 1/16 network in weights
+    (a .weights.h5 of three heads) loaded: the deeper level's own layers start afresh, and its way
+    back starts at zero, so the grown network reads as the file did. Keras 3 stores a file's
+    layers by kind and build order, so the file loads into its own network first and each layer
+    is then copied by name; Keras names layers by a session-wide count, cleared before each build."""
+    tf.keras.backend.clear_session()
+    source = build(width, size=size)
+    source.load_weights(str(weights))
+    saved = {layer.name: layer.get_weights() for layer in source.layers if layer.weights}
+    tf.keras.backend.clear_session()
+    model, base = build_pair(width, size=size, deepest=deepest)
+    layers = {layer.name: layer for layer in model.layers}
+    missing = sorted(set(saved) - set(layers))
+    if missing:
+        raise ValueError(f"{weights}: the grown network has no layer {missing[0]} ({len(missing)} missing)")
+    for name, values in saved.items():
+        layers[name].set_weights(values)
+    return model, base
 
 
 def targets(boxes: np.ndarray, faces: np.ndarray,

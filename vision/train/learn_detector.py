@@ -13,6 +13,8 @@ fold (`bench/vision_accuracy.py --splits train/K`): a lever judged on calib and 
 Only a detector trained from scratch so is out of fold: the shipped weights have seen every train photo.
 --input 512x384 trains a network that reads frames at that size (default 320x240): trays are rendered
 at it and the real photos shrunk to it; --init weights of another size load (every layer is convolutional).
+--deepest 32 adds a 1/32 level (the input then a multiple of 32 each way, e.g. 448x352), so a close-up die
+at a large input lies inside one cell's view; --init weights of a 1/16 network grow into it.
 """
 from __future__ import annotations
 
@@ -64,7 +66,11 @@ def parse(argv):
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--width", type=int, default=24, help="channels at 1/4 scale (network size)")
     p.add_argument("--input", type=input_size, default="320x240", metavar="WxH",
-                   help="the network's input, width x height, each a multiple of 16 (default 320x240)")
+                   help="the network's input, width x height, each a multiple of 16 (of 32 with --deepest 32; "
+                        "default 320x240)")
+    p.add_argument("--deepest", type=int, choices=(16, 32), default=16,
+                   help="the network's deepest level, 1/16 or 1/32 of the input; --init weights of a 1/16 "
+                        "network grow into a 1/32 one (vision.train.detector.grow)")
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
     p.add_argument("--real", type=int, default=4,
                    help="images per batch from the real train split (vision.realdata); 0: renders only")
@@ -83,7 +89,25 @@ def parse(argv):
     p.add_argument("--init", type=Path, help="weights (.weights.h5) to start from: a fine-tune")
     p.add_argument("--quantize", choices=("auto", "int8", "float16"), default="auto",
                    help="auto: int8 unless it reads fewer calib dice right than float16")
-    return p.parse_args(argv)
+    p.add_argument("--flip", choices=("either", "no", "yes"), default="either",
+                   help="whether the reader reads the mirrored frame too: chosen on calib (either), or held "
+                        "(no: one pass, half the detector's CPU time)")
+    args = p.parse_args(argv)
+    from .trays import check_size
+    try:
+        check_size(args.input, args.deepest)
+    except ValueError as exc:
+        p.error(f"--input {args.input[0]}x{args.input[1]} with --deepest {args.deepest}: {exc}")
+    return args
+
+
+def init_deepest(weights: Path) -> int:
+    """The deepest level of the network whose weights these are: their .json's recipe (name.json
+    beside name.weights.h5), 16 for a file of a recipe before --deepest or with no .json."""
+    meta = weights.with_name(weights.name.removesuffix(".weights.h5") + ".json")
+    if not meta.is_file():
+        return 16
+    return int(json.loads(meta.read_text(encoding="utf-8")).get("recipe", {}).get("deepest", 16))
 
 
 def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None):
@@ -157,8 +181,14 @@ def main(argv=None) -> int:
     tf.config.threading.set_intra_op_parallelism_threads(args.threads)
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(args.seed)
-    model, base = net.build_pair(args.width, size=size)
-    if args.init:
+    model, base = net.build_pair(args.width, size=size, deepest=args.deepest)
+    if args.init and init_deepest(args.init) != args.deepest:
+        if (init_deepest(args.init), args.deepest) != (16, 32):
+            raise SystemExit(f"--init {args.init}: a 1/{init_deepest(args.init)} network's weights do not grow "
+                             f"into a 1/{args.deepest} one")
+        model, base = net.grow(args.init, args.width, size, args.deepest)
+        log(f"Fine-tuning from {args.init}, grown to a 1/32 level (its layers start afresh, its way back at zero)")
+    elif args.init:
         # Keras 3 stores layers by kind and order ("conv2d_19"), not by name, so whether the file
         # has a face head shows only by loading it: a three-head file loads whole, a two-head one
         # (no face head) does not, and then everything but the face head starts from it.
@@ -212,13 +242,13 @@ def main(argv=None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     model.save_weights(str(args.out / f"{args.name}.weights.h5"))
 
-    from .calibrate import calibrate, reader_settings
+    from .calibrate import FLIPS, calibrate, reader_settings
     rep = net.representative_renders(synth[0])
     chosen, results = None, {}
     for variant in ("int8", "float16") if args.quantize == "auto" else (args.quantize,):
         path = args.work / f"{args.name}.{variant}.tflite"
         path.write_bytes(net.to_tflite(model, variant, rep))
-        results[variant] = calibrate(path, log=log)
+        results[variant] = calibrate(path, log=log, flips=FLIPS[args.flip])
         log(f"{variant}: {path.stat().st_size} bytes; calib {results[variant]['figures']}")
     chosen = max(results, key=lambda v: (results[v]["figures"]["correct"], v == "int8"))
     shutil.copyfile(args.work / f"{args.name}.{chosen}.tflite", args.out / f"{args.name}.tflite")

@@ -24,19 +24,24 @@ RENDER_VERSION = 2  # 2: hard negatives and slanted coloured dice (data/negative
 ICON_VERSION = 2    # 2: the surfaces carry wood knots
 STEEP_VERSION = 1
 CHUNK = 500
-# The detector's deepest level is 1/16 of its input, and its upsampling must meet the 1/8 level
-# exactly: an input size is a multiple of this each way (vision.train.detector).
+# The detector's deepest level is 1/16 of its input (or 1/32: learn_detector --deepest 32), and its
+# upsampling must meet the level above exactly: an input size is a multiple of it each way
+# (vision.train.detector).
 SIZE_MULTIPLE = 16
+DEEPEST_LEVELS = (16, 32)
 # Welcome to Centerville's die colours: icon dice in training wear them (with other icons).
 ICON_COLOURS = ("red", "yellow", "blue", "purple", "green", "black")
 
 
-def check_size(size: tuple[int, int]) -> tuple[int, int]:
-    """size (width, height) if the detector can take it as its input, else a ValueError that says why."""
+def check_size(size: tuple[int, int], deepest: int = SIZE_MULTIPLE) -> tuple[int, int]:
+    """size (width, height) if a detector whose deepest level is 1/deepest of its input can take it,
+    else a ValueError that says why."""
+    if deepest not in DEEPEST_LEVELS:
+        raise ValueError(f"the detector's deepest level is 1/16 or 1/32 of its input, not 1/{deepest}")
     w, h = size
-    if w < SIZE_MULTIPLE or h < SIZE_MULTIPLE or w % SIZE_MULTIPLE or h % SIZE_MULTIPLE:
-        raise ValueError(f"the detector's input must be a multiple of {SIZE_MULTIPLE} pixels each way "
-                         f"(its deepest level is 1/{SIZE_MULTIPLE}), not {w}x{h}")
+    if w < deepest or h < deepest or w % deepest or h % deepest:
+        raise ValueError(f"the detector's input must be a multiple of {deepest} pixels each way "
+                         f"(its deepest level is 1/{deepest}), not {w}x{h}")
     return w, h
 
 
