@@ -35,7 +35,7 @@ def build_pair(width: int = 32, face_head: bool = True, size: tuple[int, int] = 
     """(model, base): a small encoder-decoder: float BGR 0..255 (H, W, 3) in, heat (H/4, W/4, 6), box (.., 4)
     and (face_head) face (.., 7: softmax over pip faces 1..6 and OTHER) out. Every layer is
     convolutional, so weights trained at one size load into a network of another (size: width, height).
-    deepest 32 adds a 1/32 level (DEEP32 layers, see deeper_view) to the 1/16 network."""
+    deepest 32 adds a 1/32 level (its layers named DEEP32_*; see grow) to the 1/16 network."""
     L = tf.keras.layers
     in_w, in_h = check_size(size, deepest)
 

@@ -182,9 +182,10 @@ def main(argv=None) -> int:
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(args.seed)
     model, base = net.build_pair(args.width, size=size, deepest=args.deepest)
-    if args.init and init_deepest(args.init) != args.deepest:
-        if (init_deepest(args.init), args.deepest) != (16, 32):
-            raise SystemExit(f"--init {args.init}: a 1/{init_deepest(args.init)} network's weights do not grow "
+    from_deepest = init_deepest(args.init) if args.init else args.deepest
+    if from_deepest != args.deepest:
+        if (from_deepest, args.deepest) != (16, 32):
+            raise SystemExit(f"--init {args.init}: a 1/{from_deepest} network's weights do not grow "
                              f"into a 1/{args.deepest} one")
         model, base = net.grow(args.init, args.width, size, args.deepest)
         log(f"Fine-tuning from {args.init}, grown to a 1/32 level (its layers start afresh, its way back at zero)")
