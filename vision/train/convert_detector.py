@@ -59,13 +59,13 @@ def parse(argv):
 
 def main(argv=None) -> int:
     args = parse(argv)
-    meta_path = args.meta or args.weights.with_name(args.weights.name.removesuffix(".weights.h5") + ".json")
+    from .trays import check_size, recipe_deepest, rendered, weights_meta
+    meta_path = args.meta or weights_meta(args.weights)
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     width, seed = int(meta["recipe"]["width"]), int(meta["recipe"]["seed"])
     from .detector import representative_renders
-    from .trays import check_size, rendered
     # The network is rebuilt at the size and depth it was trained at (learn_detector --input, --deepest).
-    deepest = int(meta["recipe"].get("deepest", 16))
+    deepest = recipe_deepest(meta)
     in_w, in_h = check_size(tuple(int(v) for v in meta["input"]), deepest)
     rep = np.zeros((0, in_h, in_w, 3), np.uint8)
     if args.quantize != "float16":

@@ -49,6 +49,8 @@ def input_size(text: str) -> tuple[int, int]:
 
 
 def parse(argv):
+    from .calibrate import FLIPS
+    from .trays import DEEPEST_LEVELS, check_size
     p = argparse.ArgumentParser(prog="python -m vision.train.learn_detector", description=__doc__)
     p.add_argument("--out", type=Path, default=ROOT / "models", help="folder for the model and its .json")
     p.add_argument("--name", default="dice_detector")
@@ -68,7 +70,7 @@ def parse(argv):
     p.add_argument("--input", type=input_size, default="320x240", metavar="WxH",
                    help="the network's input, width x height, each a multiple of 16 (of 32 with --deepest 32; "
                         "default 320x240)")
-    p.add_argument("--deepest", type=int, choices=(16, 32), default=16,
+    p.add_argument("--deepest", type=int, choices=DEEPEST_LEVELS, default=16,
                    help="the network's deepest level, 1/16 or 1/32 of the input; --init weights of a 1/16 "
                         "network grow into a 1/32 one (vision.train.detector.grow)")
     p.add_argument("--lr", type=float, default=2e-3, help="peak learning rate of the cosine schedule")
@@ -89,11 +91,10 @@ def parse(argv):
     p.add_argument("--init", type=Path, help="weights (.weights.h5) to start from: a fine-tune")
     p.add_argument("--quantize", choices=("auto", "int8", "float16"), default="auto",
                    help="auto: int8 unless it reads fewer calib dice right than float16")
-    p.add_argument("--flip", choices=("either", "no", "yes"), default="either",
+    p.add_argument("--flip", choices=FLIPS, default="either",
                    help="whether the reader reads the mirrored frame too: chosen on calib (either), or held "
                         "(no: one pass, half the detector's CPU time)")
     args = p.parse_args(argv)
-    from .trays import check_size
     try:
         check_size(args.input, args.deepest)
     except ValueError as exc:
@@ -104,10 +105,9 @@ def parse(argv):
 def init_deepest(weights: Path) -> int:
     """The deepest level of the network whose weights these are: their .json's recipe (name.json
     beside name.weights.h5), 16 for a file of a recipe before --deepest or with no .json."""
-    meta = weights.with_name(weights.name.removesuffix(".weights.h5") + ".json")
-    if not meta.is_file():
-        return 16
-    return int(json.loads(meta.read_text(encoding="utf-8")).get("recipe", {}).get("deepest", 16))
+    from .trays import recipe_deepest, weights_meta
+    meta = weights_meta(weights)
+    return recipe_deepest(json.loads(meta.read_text(encoding="utf-8")) if meta.is_file() else {})
 
 
 def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None):

@@ -45,6 +45,17 @@ def check_size(size: tuple[int, int], deepest: int = SIZE_MULTIPLE) -> tuple[int
     return w, h
 
 
+def weights_meta(weights: Path) -> Path:
+    """The .json written beside a detector's weights (name.json for name.weights.h5)."""
+    return weights.with_name(weights.name.removesuffix(".weights.h5") + ".json")
+
+
+def recipe_deepest(meta: dict) -> int:
+    """The deepest level of the network a detector .json describes: its recipe's, 16 for a
+    recipe from before learn_detector --deepest."""
+    return int(meta.get("recipe", {}).get("deepest", SIZE_MULTIPLE))
+
+
 def _tray(args, steep: bool = False):
     seed, index, size = args
     # Steep trays draw from a seed stream of their own (16), apart from the wild trays' (14).
