@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -38,7 +39,7 @@ from .reader import DiceReading, DieRead
 from .taught_examples import ExampleError, TaughtExamples
 
 __all__ = ["DEFAULT_EMBEDDING", "EMBED_SIZE", "Embedder", "ExampleError", "TaughtDieRead", "TaughtExamples",
-           "TaughtReader", "Views", "die_vectors", "example_vectors", "face_scores"]
+           "TaughtReader", "View", "Views", "die_vectors", "example_vectors", "face_scores"]
 
 DEFAULT_EMBEDDING = Path(__file__).resolve().parent.parent / "models" / "dice_embedding.tflite"
 EMBED_SIZE = 48
@@ -60,41 +61,71 @@ NEAREST = 3          # a face's score: the mean similarity of its nearest this m
 TURNS = 4
 
 
+def _gamma(value: float) -> np.ndarray:
+    return np.round(255.0 * (np.arange(256) / 255.0) ** value).astype(np.uint8)
+
+
+# Looks a taught example may also be kept in (a model's .json names them, example_looks): the
+# camera changes of bench/real_shifts.py, at a die's size in the 48 px crop. The network's input is
+# standardised per crop, so a plain gain or offset would change nothing; a gamma and a blur do.
+LOOKS = {
+    "blur": lambda crop: cv2.GaussianBlur(crop, (0, 0), 1.2),
+    "dim": lambda crop, lut=_gamma(1.8): cv2.LUT(crop, lut),
+    "bright": lambda crop, lut=_gamma(0.6): cv2.LUT(crop, lut),
+}
+
+
+class View(NamedTuple):
+    """One view of a crop: turned by angle degrees, zoomed by scale, in a look of LOOKS ("": as taken)."""
+    angle: int
+    scale: float = 1.0
+    look: str = ""
+
+
 @dataclass(frozen=True)
 class Views:
     """Which views of a crop are embedded: a taught example is kept as every example view (each
     its own example), a die to read is the unit mean of its query views. The model's .json may
-    name them (example_turns, example_scales, query_turns); without, quarter turns at scale 1 both
+    name them (example_turns, example_scales, query_turns, example_looks); without, quarter turns at scale 1 both
     ways (TURNS, as shipped). Turns are 4 (quarter) or 8 (eighths too); a scale other than 1
     zooms the crop about its centre. A turn off the quarter or a scale is made by cv2.warpAffine
-    with the border reflected, so no black corners show.
+    with the border reflected, so no black corners show. example_looks (names in LOOKS) keep each
+    example also in those looks, at its quarter turns and scale 1.
 
     The stacked views put the query's first (quarter turns first, then eighths, at scale 1), then
     the other example views, so a die's query views are a prefix of what an example keeps."""
     example_turns: int = TURNS
     example_scales: tuple[float, ...] = (1.0,)
     query_turns: int = TURNS
+    example_looks: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.example_turns not in (4, 8) or self.query_turns not in (4, 8):
             raise ValueError(f"turns are 4 or 8, not {self.example_turns} / {self.query_turns}")
         if not self.example_scales or any(not 0.5 <= s <= 2.0 for s in self.example_scales):
             raise ValueError(f"example scales lie in 0.5..2, not {self.example_scales}")
+        unknown = [look for look in self.example_looks if look not in LOOKS]
+        if unknown:
+            raise ValueError(f"example looks are among {', '.join(LOOKS)}, not {', '.join(unknown)}")
 
     @classmethod
     def of(cls, meta: dict) -> "Views":
+        looks = meta.get("example_looks", ())
+        if isinstance(looks, str):
+            raise ValueError(f"example_looks is a list of look names, not the string {looks!r}")
         return cls(int(meta.get("example_turns", TURNS)), tuple(float(s) for s in meta.get("example_scales", (1.0,))),
-                   int(meta.get("query_turns", TURNS)))
+                   int(meta.get("query_turns", TURNS)), tuple(str(k) for k in looks))
 
     @staticmethod
     def _angles(turns: int) -> list[int]:
         return [0, 90, 180, 270] + ([45, 135, 225, 315] if turns == 8 else [])
 
-    def layout(self) -> list[tuple[int, float]]:
-        """(angle in degrees, scale) of every view, in stacking order."""
-        first = [(a, 1.0) for a in self._angles(max(self.query_turns, self.example_turns))]
-        rest = [(a, s) for s in self.example_scales if s != 1.0 for a in self._angles(self.example_turns)]
-        return first + rest
+    def layout(self) -> list[View]:
+        """Every view, in stacking order."""
+        first = [View(a) for a in self._angles(max(self.query_turns, self.example_turns))]
+        rest = [View(a, s) for s in self.example_scales if s != 1.0 for a in self._angles(self.example_turns)]
+        looks = [View(a, 1.0, look) for look in self.example_looks for a in self._angles(4)]
+        return first + rest + looks
 
     @property
     def query(self) -> int:
@@ -103,7 +134,8 @@ class Views:
 
     def example_index(self) -> np.ndarray:
         """Which stacked views a taught example keeps."""
-        keep = {(a, s) for s in self.example_scales for a in self._angles(self.example_turns)}
+        keep = {View(a, s) for s in self.example_scales for a in self._angles(self.example_turns)}
+        keep |= {View(a, 1.0, look) for look in self.example_looks for a in self._angles(4)}
         return np.array([i for i, v in enumerate(self.layout()) if v in keep])
 
 
@@ -118,14 +150,17 @@ def turn_crop(crop: np.ndarray, angle: float, scale: float = 1.0) -> np.ndarray:
 
 
 def view_crops(crops: np.ndarray, layout) -> np.ndarray:
-    """(n, S, S, 3) crops -> (n, len(layout), S, S, 3): each crop turned and scaled as layout says.
-    Quarter turns at scale 1 are exact (np.rot90), as the shipped reader's."""
+    """(n, S, S, 3) crops -> (n, len(layout), S, S, 3): each crop turned, scaled and given its look
+    as layout's Views (or (angle, scale) pairs) say. Quarter turns at scale 1 are exact (np.rot90),
+    as the shipped reader's."""
     out = []
-    for angle, scale in layout:
+    for view in layout:
+        angle, scale, look = View(*view)
         if angle % 90 == 0 and scale == 1.0:
-            out.append(np.rot90(crops, angle // 90, axes=(1, 2)))
+            turned = np.rot90(crops, angle // 90, axes=(1, 2))
         else:
-            out.append(np.stack([turn_crop(c, angle, scale) for c in crops]))
+            turned = np.stack([turn_crop(c, angle, scale) for c in crops])
+        out.append(np.stack([LOOKS[look](np.ascontiguousarray(c)) for c in turned]) if look else turned)
     return np.stack(out, 1)
 
 

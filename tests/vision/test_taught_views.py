@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision.synth.glyphs import glyph_die_style, random_glyph_faces, render_glyph_crop
-from vision.taught import DEFAULT_EMBEDDING, Embedder, TaughtExamples, TaughtReader, Views, die_vectors, \
+from vision.taught import DEFAULT_EMBEDDING, LOOKS, Embedder, TaughtExamples, TaughtReader, View, Views, die_vectors, \
     example_vectors, turn_crop, view_crops
 
 
@@ -19,7 +19,7 @@ def _embedder(folder, **views) -> Embedder:
     model = folder / "dice_embedding.tflite"
     shutil.copyfile(DEFAULT_EMBEDDING, model)
     meta = json.loads(DEFAULT_EMBEDDING.with_suffix(".json").read_text(encoding="utf-8"))
-    for key in ("example_turns", "example_scales", "query_turns"):
+    for key in ("example_turns", "example_scales", "query_turns", "example_looks"):
         meta.pop(key, None)
     meta.update(views)
     model.with_suffix(".json").write_text(json.dumps(meta), encoding="utf-8")
@@ -52,7 +52,8 @@ def _crops(seed: int, n: int = 3) -> np.ndarray:
 
 def test_without_keys_the_views_are_the_four_quarter_turns_as_shipped(shipped):
     assert Views.of({}) == Views() and shipped.views == Views()
-    assert Views().layout() == [(0, 1.0), (90, 1.0), (180, 1.0), (270, 1.0)]
+    assert Views().layout() == [View(0), View(90), View(180), View(270)]
+    assert View(90) == (90, 1.0, "")
     crops = _crops(3)
     vectors = shipped.turned(crops)
     quarter = np.stack([shipped(np.rot90(crops, k, axes=(1, 2)).copy()) for k in range(4)], 1)
@@ -105,3 +106,31 @@ def test_views_outside_4_or_8_turns_are_refused():
         Views(example_turns=6)
     with pytest.raises(ValueError):
         Views(example_scales=(3.0,))
+
+
+def test_examples_may_also_be_kept_blurred_dimmed_and_brightened(tmp_path):
+    """Issue 15 round 19: example_looks in a model's .json keep each taught example also in those
+    looks (its quarter turns at scale 1); a die to read is still its quarter turns as taken."""
+    looked = _embedder(tmp_path, example_turns=8, example_scales=[0.9, 1.0, 1.1], example_looks=["blur", "dim"])
+    views = looked.views
+    layout = views.layout()
+    assert len(layout) == 24 + 8 and layout[:4] == Views().layout() and len(set(layout)) == 32
+    assert layout[-1] == View(270, 1.0, "dim") and views.example_index().tolist() == list(range(32))
+    crops = _crops(7, n=2)
+    every = looked.turned(crops)
+    assert every.shape[:2] == (2, 32) and example_vectors(every, views).shape == (64, every.shape[-1])
+    assert np.allclose(looked.turned(crops, query=True), every[:, :4], atol=1e-6)
+    # Each look is the crop changed as LOOKS says: a blur keeps a flat crop flat, the gammas move mid-grey.
+    grey = np.full((1, 48, 48, 3), 128, np.uint8)
+    shown = view_crops(grey, [View(0, 1.0, "blur"), View(90, 1.0, "dim"), View(0, 1.0, "bright")])
+    assert [int(np.unique(shown[0, k])[0]) for k in range(3)] == [128, 74, 169]
+    sharp = crops[:1]
+    assert np.abs(view_crops(sharp, [View(0, 1.0, "blur")])[0, 0].astype(int) - sharp[0]).max() > 20
+    assert np.array_equal(view_crops(sharp, [View(0, 1.0, "blur")])[0, 0], LOOKS["blur"](sharp[0]))
+
+
+def test_an_unknown_look_is_refused_by_name():
+    with pytest.raises(ValueError, match="sepia"):
+        Views(example_looks=("blur", "sepia"))
+    with pytest.raises(ValueError, match="example_looks"):
+        Views.of({"example_looks": "blur"})
