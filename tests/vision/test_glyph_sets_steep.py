@@ -8,7 +8,7 @@ import hashlib
 import numpy as np
 
 from vision.synth.scene import STEEP_ANY
-from vision.train.glyph_sets import die_set, rendered_sets
+from vision.train.glyph_sets import RENDER_VERSION, die_set, rendered_sets
 from vision.train.learn_embedding import parse
 
 
@@ -27,7 +27,8 @@ def test_steep_sets_render_and_are_cached_under_their_own_name(tmp_path):
     assert np.array_equal(steep[1], die_set(315, 1, 1, steep=STEEP_ANY))
     plain = rendered_sets(2, 315, 1, 1, tmp_path, log=lambda *_: None)
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["glyphs-v1-48-s315-r1-0-2.npy", "glyphs-v1-steep-48-s315-r1-0-2.npy"]
+    v = RENDER_VERSION
+    assert names == [f"glyphs-v{v}-48-s315-r1-0-2.npy", f"glyphs-v{v}-steep-48-s315-r1-0-2.npy"]
     assert not np.array_equal(steep, plain)
     said = []
     again = rendered_sets(2, 315, 1, 1, tmp_path, log=said.append, steep=STEEP_ANY)

@@ -1,13 +1,14 @@
 """Glyph families on dice faces (vision.synth.glyphs) and Centerville's rendered dice."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.engine.centerville.dice import default_dice
 from vision.synth.centerville import CENTERVILLE_COLOURS, centerville_labels, render_centerville_tray
 from vision.synth.glyphs import (FAMILIES, HELD_OUT_FAMILIES, TRAIN_FAMILIES, Glyph, GlyphDataError, GlyphFaces,
-                                 _draw_parts, glyph_die_style, glyph_mask, glyphs_of, random_glyph_faces,
+                                 SAME_TURNED, _draw_parts, glyph_die_style, glyph_mask, glyphs_of, random_glyph_faces,
                                  render_glyph_crop, render_glyph_tray)
 
 
@@ -74,6 +75,37 @@ def test_random_glyph_faces_are_six_distinct_glyphs_of_one_family():
         faces = random_glyph_faces(g)
         assert len({gl.family for gl in faces.glyphs}) == 1 and faces.glyphs[0].family in TRAIN_FAMILIES
         assert len(set(faces.glyphs)) == min(6, len(FAMILIES[faces.glyphs[0].family]))
+
+
+def _best_overlap_turned(a: np.ndarray, b: np.ndarray) -> float:
+    """The ink overlap (intersection over union, masks softened by a 1.5 px blur) of a and b turned
+    the best way, in steps of 3 degrees."""
+    a, b = (cv2.GaussianBlur(m.astype(np.float32), (0, 0), 1.5) for m in (a, b))
+    centre = ((a.shape[1] - 1) / 2, (a.shape[0] - 1) / 2)
+    best = 0.0
+    for angle in range(0, 360, 3):
+        turned = cv2.warpAffine(b, cv2.getRotationMatrix2D(centre, angle, 1.0), a.shape[::-1])
+        best = max(best, float(np.minimum(a, turned).sum() / max(np.maximum(a, turned).sum(), 1e-6)))
+    return best
+
+
+@pytest.mark.parametrize("family", sorted(SAME_TURNED))
+def test_a_6_turned_is_a_9_and_no_die_prints_both(family):
+    """A die lies any way up: a 6 upside down is its family's 9, closer than any other two glyphs of
+    the family are however turned, so no die draws both (the bench would ask a reader, and a table a
+    player, to tell apart what nobody can)."""
+    masks = {g.name: glyph_mask(g, 64) for g in glyphs_of(family)}
+    (a, b), = SAME_TURNED[family]
+    pair = _best_overlap_turned(masks[a], masks[b])
+    assert pair > 0.85, pair
+    others = [_best_overlap_turned(masks[x], masks[y]) for x in masks for y in masks
+              if x < y and {x, y} != {a, b}]
+    assert pair > max(others), (pair, max(others))
+    g = np.random.default_rng(6)
+    drawn = [{gl.name for gl in random_glyph_faces(g, family=family).glyphs} for _ in range(600)]
+    assert all(len(faces) == 6 for faces in drawn)
+    assert not any({a, b} <= faces for faces in drawn)
+    assert sum(a in faces for faces in drawn) > 200 and sum(b in faces for faces in drawn) > 200
 
 
 def test_centerville_tray_has_the_six_dice_once_each_with_their_own_faces():

@@ -21,7 +21,7 @@ from .data import rendered as each_rendered
 
 # Bump when vision.synth changes so that cached trays are rendered anew.
 RENDER_VERSION = 2  # 2: hard negatives and slanted coloured dice (data/negatives.toml)
-ICON_VERSION = 2    # 2: the surfaces carry wood knots
+ICON_VERSION = 3    # 2: the surfaces carry wood knots; 3: no die prints both 6 and 9 (glyphs.SAME_TURNED)
 STEEP_VERSION = 1
 CHUNK = 500
 # The detector's deepest level is 1/16 of its input (or 1/32: learn_detector --deepest 32), and its
