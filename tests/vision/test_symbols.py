@@ -6,7 +6,7 @@ import pytest
 
 from vision.synth.glyphs import SYMBOLS, Glyph, glyph_mask, random_symbol_faces
 from vision.synth.symbols import BLOCKS, FONTS, _alike, random_symbol_names, symbol_ink, symbol_names
-from vision.train.glyph_sets import RENDER_VERSION, die_labels, rendered_sets
+from vision.train.glyph_sets import die_labels, rendered_sets
 
 
 @pytest.mark.parametrize("key", list(FONTS))
@@ -65,7 +65,7 @@ def test_a_code_point_with_no_ink_is_refused():
 def test_symbol_dice_are_rendered_cached_under_their_own_name_and_labelled_as_symbols(tmp_path):
     sets = rendered_sets(1, 415, 1, 1, tmp_path, log=lambda _m: None, families=(SYMBOLS,))
     assert sets.shape == (1, 6, 1, 48, 48, 3)
-    assert [p.name for p in tmp_path.iterdir()] == [f"glyphs-v{RENDER_VERSION}-symbols-48-s415-r1-0-1.npy"]
+    assert [p.name for p in tmp_path.iterdir()] == ["glyphs-v1-symbols-48-s415-r1-0-1.npy"]
     labels = die_labels(415, 0, families=(SYMBOLS,))
     faces = random_symbol_faces(np.random.default_rng([415, 15, 0]))
     # The die's faces are drawn first from its own stream [seed, 15, index].

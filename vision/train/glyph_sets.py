@@ -23,7 +23,8 @@ from ..synth.style import random_die_style
 from ..synth.table import draw_table, render_table_crop
 from .data import rendered
 
-# Bump when vision.synth changes so that cached sets are rendered anew.
+# Bump when vision.synth changes so that cached sets are rendered anew. Made-up icons and printed
+# symbols keep version 1: SAME_TURNED (version 2) changed only the named families' dice.
 RENDER_VERSION = 2  # 2: no die prints both glyphs of a pair a turn makes the same (glyphs.SAME_TURNED)
 CHUNK = 200
 SIZE = 48
@@ -104,7 +105,8 @@ def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path
     start, made = time.monotonic(), 0
     for first in range(0, count, CHUNK):
         n = min(CHUNK, count - first)
-        path = cache / f"glyphs-v{RENDER_VERSION}{kind}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
+        version = 1 if kind.startswith(("-scribbles", "-symbols")) else RENDER_VERSION
+        path = cache / f"glyphs-v{version}{kind}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
         if path.exists():
             sets = np.load(path)
         else:
