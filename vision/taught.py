@@ -86,8 +86,8 @@ class View(NamedTuple):
 class Views:
     """Which views of a crop are embedded: a taught example is kept as every example view (each
     its own example), a die to read is the unit mean of its query views. The model's .json may
-    name them (example_turns, example_scales, query_turns, example_looks); without, quarter turns at scale 1 both
-    ways (TURNS, as shipped). Turns are 4 (quarter) or 8 (eighths too); a scale other than 1
+    name them (example_turns, example_scales, query_turns, example_looks); without, quarter turns
+    at scale 1 both ways (TURNS, as shipped). Turns are 4 (quarter) or 8 (eighths too); a scale other than 1
     zooms the crop about its centre. A turn off the quarter or a scale is made by cv2.warpAffine
     with the border reflected, so no black corners show. example_looks (names in LOOKS) keep each
     example also in those looks, at its quarter turns and scale 1.

@@ -49,8 +49,9 @@ from .scribbles import LOOKS as SCRIBBLE_LOOKS, SCRIBBLES, scribble_parts
 from .symbols import SYMBOLS, random_symbol_names, stroked, symbol_ink
 
 __all__ = ["Glyph", "GlyphFaces", "GlyphTruth", "place_dice", "render_glyph_tray", "FAMILIES", "TRAIN_FAMILIES",
-           "HELD_OUT_FAMILIES", "SAME_TURNED", "glyphs_of", "glyph_mask", "random_glyph_faces", "glyph_die_style", "render_glyph_crop", "GlyphDataError",
-           "SCRIBBLES", "scribble_parts", "random_scribble_faces", "SYMBOLS", "random_symbol_faces"]
+           "HELD_OUT_FAMILIES", "SAME_TURNED", "glyphs_of", "glyph_mask", "random_glyph_faces", "glyph_die_style",
+           "render_glyph_crop", "GlyphDataError", "SCRIBBLES", "scribble_parts", "random_scribble_faces", "SYMBOLS",
+           "random_symbol_faces"]
 
 
 class GlyphDataError(ValueError):
@@ -151,7 +152,7 @@ TRAIN_FAMILIES: tuple[str, ...] = tuple(f for f in FAMILIES if f not in HELD_OUT
 
 
 # Glyphs a turn of the die makes the same: a 6 upside down is a 9 (their masks overlap 0.89-0.97
-# after the best turn, tests/vision/test_glyph_faces.py). No maker prints both on a die unmarked, and
+# after the best turn, tests/vision/test_glyphs.py). No maker prints both on a die unmarked, and
 # neither a player nor a reader that takes a die any way up can tell them apart, so no die here does.
 SAME_TURNED: dict[str, tuple[tuple[str, str], ...]] = {
     family: (("6", "9"),) for family, (_, glyphs) in _TEXT.items() if glyphs == _DIGITS}
