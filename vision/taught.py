@@ -135,8 +135,8 @@ class Views:
     def example_index(self) -> np.ndarray:
         """Which stacked views a taught example keeps."""
         keep = {View(a, s) for s in self.example_scales for a in self._angles(self.example_turns)}
-        keep |= {View(a, 1.0, look) for look in self.example_looks for a in self._angles(4)}
-        return np.array([i for i, v in enumerate(self.layout()) if v in keep])
+        # Views in a look exist for examples only (layout adds them for example_looks).
+        return np.array([i for i, v in enumerate(self.layout()) if v in keep or v.look])
 
 
 def turn_crop(crop: np.ndarray, angle: float, scale: float = 1.0) -> np.ndarray:

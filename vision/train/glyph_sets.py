@@ -23,9 +23,11 @@ from ..synth.style import random_die_style
 from ..synth.table import draw_table, render_table_crop
 from .data import rendered
 
-# Bump when vision.synth changes so that cached sets are rendered anew. Made-up icons and printed
-# symbols keep version 1: SAME_TURNED (version 2) changed only the named families' dice.
-RENDER_VERSION = 2  # 2: no die prints both glyphs of a pair a turn makes the same (glyphs.SAME_TURNED)
+# Each kind of set's cache version: bump one when vision.synth changes how that kind is drawn, so that
+# its cached sets are rendered anew. The named families' 2: no die prints both glyphs of a pair a turn
+# makes the same (glyphs.SAME_TURNED); made-up icons and printed symbols are drawn as in version 1.
+RENDER_VERSIONS = {"": 2, "-scribbles": 1, "-symbols": 1}
+RENDER_VERSION = RENDER_VERSIONS[""]
 CHUNK = 200
 SIZE = 48
 PIP_DICE = 0.12  # share of plain pip dice among the training dice
@@ -98,6 +100,7 @@ def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path
     printed symbols (vision.synth.symbols).
     steep: every render a steep view (die_set's steep), cached as "-steep" (STEEP_ANY) or "-steepdown"."""
     kind = {(SCRIBBLES,): "-scribbles", (SYMBOLS,): "-symbols"}.get(tuple(families), "")
+    version = RENDER_VERSIONS[kind]
     if steep:
         kind += "-steep" if steep == STEEP_ANY else "-steepdown"
     cache.mkdir(parents=True, exist_ok=True)
@@ -105,7 +108,6 @@ def rendered_sets(count: int, seed: int, renders: int, workers: int, cache: Path
     start, made = time.monotonic(), 0
     for first in range(0, count, CHUNK):
         n = min(CHUNK, count - first)
-        version = 1 if kind.startswith(("-scribbles", "-symbols")) else RENDER_VERSION
         path = cache / f"glyphs-v{version}{kind}-{SIZE}-s{seed}-r{renders}-{first}-{n}.npy"
         if path.exists():
             sets = np.load(path)
