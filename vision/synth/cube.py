@@ -52,6 +52,9 @@ class DieSprite:
     # turned toward the camera: what a steep view changes is which face looks biggest.
     values: dict[str, int] = field(default_factory=dict)
     areas: dict[str, float] = field(default_factory=dict)
+    # 4x2 corners in patch pixels of each face turned toward the camera (top included): where a
+    # detector might box a side face as a die (vision.synth.nodie's "side" boxes).
+    quads: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, light: np.ndarray,
@@ -91,6 +94,7 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     tex_size = int(np.clip(scale * 1.0, 24, 256))
     top_quad = None
     areas: dict[str, float] = {}
+    quads: dict[str, np.ndarray] = {}
     cam = np.array([0, 0, distance])
     # A translucent die shows the pips of its far faces faintly through the body: draw those first.
     order = [(name, False) for name in _FACES]
@@ -108,6 +112,7 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
             top_quad = quad / ss
         if not far:
             areas[name] = float(cv2.contourArea(quad)) / ss ** 2
+            quads[name] = quad / ss
         tex = face_texture(values[name], style, tex_size, int(rng.integers(4)), rng)
         src = np.array([[0, 0], [tex_size, 0], [tex_size, tex_size], [0, tex_size]], np.float32)
         # Warp only into the face's own bounding rectangle: most of the patch is other faces.
@@ -135,4 +140,4 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     solid = cv2.resize(sil, (patch, patch), interpolation=cv2.INTER_AREA)
     ys, xs = np.nonzero(solid > 0.5)
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
-    return DieSprite(img, alpha, solid, box, top_quad, values, areas)
+    return DieSprite(img, alpha, solid, box, top_quad, values, areas, quads)

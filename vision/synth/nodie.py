@@ -7,6 +7,8 @@ between two touching dice (half of each), a box around two dice at once, a box o
 wood grain's ring), and a box around a pip or a corner of a big die whose body hardly shows.
 A box whose middle is near a die's middle and about its size is a die's box (the die crops
 cover that, shifted and grown as a detector's are) and is never drawn here.
+render_side_face_crop draws one more kind, kept apart (the trainer's --side-faces): a box on a
+tipped die's side face, beside its top face.
 """
 from __future__ import annotations
 
@@ -138,3 +140,49 @@ def render_clutter_crop(rng, *, edge: float | None = None, size: int = INPUT_SIZ
     bulk = cv2.GaussianBlur(mask, (0, 0), max(1.0, edge / 3))[ys, xs] ** 4
     k = int(g.choice(len(xs), p=bulk / bulk.sum()))
     return die_crop(image, _square(float(xs[k]), float(ys[k]), edge * float(g.uniform(0.8, 1.4))), size, margin)
+
+
+# A side face is boxed only where it shows at least this share of the top face's area in view (a
+# sliver of side face is no box a detector draws), and SIDE_STEEP of the scenes are die_scene's steep
+# views (the side faces toward the camera as big as the top face or bigger). The box's middle keeps
+# SIDE_CLEAR of the die's side (the square root of its box's area) from the die box's middle and
+# from the top face's, so that it is never one of the die crops' boxes (shifted by 5 % of a side).
+SIDE_SHARE = 0.35
+SIDE_STEEP = 0.3
+SIDE_CLEAR = 0.2
+
+
+def side_face_box(g: np.random.Generator, target: Placed):
+    """A detector's box on the target die's biggest side face in view (shifted and grown or shrunk
+    as vision.synth.scene.detector_box does a die's), or None where no side face is big enough or
+    the box would sit where the die's own box does."""
+    sprite = target.sprite
+    top = sprite.areas.get("top", 0.0)
+    sides = [n for n in sprite.quads if n != "top" and sprite.areas[n] >= SIDE_SHARE * top]
+    if top <= 0 or not sides:
+        return None
+    quad = sprite.quads[max(sides, key=sprite.areas.get)] + np.array([target.x, target.y], np.float32)
+    (x0, y0), (x1, y1) = quad.min(0), quad.max(0)
+    w, h = (x1 - x0) * g.uniform(0.85, 1.2), (y1 - y0) * g.uniform(0.85, 1.2)
+    cx, cy = (x0 + x1) / 2 + g.normal(0, 0.05) * w, (y0 + y1) / 2 + g.normal(0, 0.05) * h
+    s = _size(target)
+    top_centre = (sprite.top_quad + np.array([target.x, target.y], np.float32)).mean(0)
+    for mx, my in (target.centre, top_centre):
+        if np.hypot(cx - mx, cy - my) < SIDE_CLEAR * s:
+            return None
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def render_side_face_crop(rng, *, edge: float | None = None, size: int = INPUT_SIZE,
+                          margin: float = CROP_MARGIN) -> np.ndarray:
+    """A crop, by the crop convention, of a box on a tipped die's side face: what the reader kept as
+    a die of its own beside a steep die's top face (tilted-webcam calib valid_6 and valid_74, read
+    at 0.96-0.99; models/DETECTOR_CARD.md, round 30). Mostly dice tipped toward the camera's foot, as
+    die_scene draws tilts past 22 degrees and its steep views."""
+    g = as_generator(rng)
+    for _ in range(100):
+        image, placed, _ = die_scene(g, int(g.integers(1, 7)), edge, steep=bool(g.random() < SIDE_STEEP))
+        box = side_face_box(g, placed[0])
+        if box is not None:
+            return die_crop(image, box, size, margin)
+    raise RuntimeError("no die scene in 100 showed a side face big enough to box")

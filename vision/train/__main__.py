@@ -16,7 +16,7 @@ from ..crops import CROP_MARGIN, INPUT_SIZE
 from ..realdata import FOLDS
 from .card import write_card
 from ..synth.scene import STEEP_ANY
-from .data import STEEP_TRAIN_SPLIT, render_clutter_set, render_set
+from .data import SIDE_HELD_OUT_SPLIT, STEEP_TRAIN_SPLIT, render_not_a_die_set, render_set
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +36,9 @@ def parse(argv):
     p.add_argument("--clutter", type=int, default=0,
                    help="rendered crops of things that are not dice (coins, tokens, pencils, cards, cloth, "
                         "a cable's plug: vision.synth.nodie.render_clutter_crop) added as NOT_A_DIE")
+    p.add_argument("--side-faces", type=int, default=0,
+                   help="crops of boxes on a tipped die's side face (vision.synth.nodie.render_side_face_crop) "
+                        "added as NOT_A_DIE")
     p.add_argument("--epochs", type=int, default=18)
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--width", type=int, default=32, help="channels of the first full conv block")
@@ -76,13 +79,25 @@ def measure(args, labels, log) -> int:
     clf = FaceClassifier(model_path, num_threads=args.threads)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log,
                         clf.input_size, clf.crop_margin)
+    xs, ys = held_out_side_faces(args, labels, log, clf.input_size, clf.crop_margin)
     log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}; "
-        f"boxes without a die {evaluate.not_a_die(clf, xv, yv, labels)}")
+        f"boxes without a die {evaluate.not_a_die(clf, xv, yv, labels)}; "
+        f"side faces {evaluate.not_a_die(clf, xs, ys, labels)}")
     if evaluate.REAL_DICE.is_dir():
         log(f"webcam-crops {evaluate.webcam_crops(clf)}")
         through, boxes = evaluate.tilted_webcam(clf)
         log(f"tilted-webcam through detection {through}; on label boxes {boxes}")
     return 0
+
+
+# Held-out boxes on a tipped die's side face, judged NOT_A_DIE: a figure of every file (a file
+# trained without --side-faces too), from a seed stream no training set draws.
+HELD_OUT_SIDE_FACES = 500
+
+
+def held_out_side_faces(args, labels, log, size: int, margin: float):
+    return render_not_a_die_set("side", HELD_OUT_SIDE_FACES, args.seed, labels.index(NOT_A_DIE), args.threads,
+                                args.cache, log, size, margin, split=SIDE_HELD_OUT_SPLIT)
 
 
 def _choose(results: dict, wanted: str) -> str:
@@ -134,8 +149,13 @@ def main(argv=None) -> int:
                                 steep=STEEP_ANY if args.steep_any_way else True, **conv))
     if args.clutter > 0:
         log(f"Rendering {args.clutter} clutter crops (NOT_A_DIE)")
-        extra.append(render_clutter_set(args.clutter, args.seed, labels.index(NOT_A_DIE), args.threads, args.cache,
-                                        log, **conv))
+        extra.append(render_not_a_die_set("clutter", args.clutter, args.seed, labels.index(NOT_A_DIE), args.threads,
+                                          args.cache, log, **conv))
+    if args.side_faces > 0:
+        log(f"Rendering {args.side_faces} side-face crops (NOT_A_DIE)")
+        extra.append(render_not_a_die_set("side", args.side_faces, args.seed, labels.index(NOT_A_DIE), args.threads,
+                                          args.cache, log, **conv))
+    xs, ys = held_out_side_faces(args, labels, log, **conv)
     rendered_s = time.monotonic() - started
     if extra:
         import numpy as np
@@ -176,7 +196,8 @@ def main(argv=None) -> int:
         write_crop_convention(path, args.crop_margin)
         clf = FaceClassifier(path, num_threads=args.threads)
         scores = {"held-out renders": evaluate.rendered(clf, xv, yv, labels),
-                  "held-out boxes without a die": evaluate.not_a_die(clf, xv, yv, labels)}
+                  "held-out boxes without a die": evaluate.not_a_die(clf, xv, yv, labels),
+                  "held-out side faces": evaluate.not_a_die(clf, xs, ys, labels)}
         if real:
             scores["webcam-crops"] = evaluate.webcam_crops(clf)
             scores["tilted-webcam (through detection)"], scores["tilted-webcam (label boxes)"] = \
@@ -197,6 +218,7 @@ def main(argv=None) -> int:
         params=keras_model.count_params(),
         recipe={"seed": args.seed, "training crops": args.train, "steep-view crops": args.steep,
                 "steep views lean any way": args.steep_any_way, "clutter crops": args.clutter,
+                "side-face crops": args.side_faces,
                 "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",

@@ -39,6 +39,13 @@ STEEP_TRAIN_SPLIT, STEEP_HELD_OUT_SPLIT = 2, 3
 # and the version of their drawing (bumped when it changes, so that cached sets are drawn anew).
 CLUTTER_TRAIN_SPLIT = 4
 CLUTTER_VERSION = 2
+# The side-face boxes (vision.synth.nodie.render_side_face_crop): a training and a held-out stream.
+SIDE_TRAIN_SPLIT, SIDE_HELD_OUT_SPLIT = 5, 6
+SIDE_VERSION = 1
+# Each kind of NOT_A_DIE set kept apart from render_set's: its drawing function's name in
+# vision.synth.nodie, its version and its training seed stream.
+NOT_A_DIE_KINDS = {"clutter": ("render_clutter_crop", CLUTTER_VERSION, CLUTTER_TRAIN_SPLIT),
+                   "side": ("render_side_face_crop", SIDE_VERSION, SIDE_TRAIN_SPLIT)}
 
 
 def _sample(args):
@@ -107,27 +114,43 @@ def render_set(labels, count: int, seed: int, split: int, workers: int, cache: P
     return x, y
 
 
-def _clutter_sample(args):
-    from ..synth.nodie import render_clutter_crop
-    seed, index, size, margin = args
-    return render_clutter_crop(np.random.default_rng([seed, CLUTTER_TRAIN_SPLIT, index]), size=size, margin=margin)
+def _not_a_die_sample(args):
+    from ..synth import nodie
+    kind, seed, split, index, size, margin = args
+    draw = getattr(nodie, NOT_A_DIE_KINDS[kind][0])
+    return draw(np.random.default_rng([seed, split, index]), size=size, margin=margin)
+
+
+def render_not_a_die_set(kind: str, count: int, seed: int, not_a_die: int, workers: int, cache: Path | None,
+                         log=print, size: int = INPUT_SIZE, margin: float = CROP_MARGIN,
+                         split: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """count crops of one kind of box that holds no die (NOT_A_DIE_KINDS: "clutter", things that are
+    not dice; "side", a tipped die's side face), all labelled not_a_die (the NOT_A_DIE label's index),
+    cached on disk by their recipe; split: the seed stream (default: the kind's training stream)."""
+    if kind not in NOT_A_DIE_KINDS:
+        raise ValueError(f"No set of boxes on no die is called {kind!r} (one of {', '.join(NOT_A_DIE_KINDS)}).")
+    split = NOT_A_DIE_KINDS[kind][2] if split is None else split
+    recipe = (RENDER_VERSION, kind, NOT_A_DIE_KINDS[kind][1], size, float(margin), count, seed)
+    if kind != "clutter":  # clutter's sets were cached before there were other kinds: their keys stay
+        recipe += (split,)
+    key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
+    path = cache / f"{kind}-{count}-{key}.npz" if cache else None
+    if path and path.exists():
+        with np.load(path) as z:
+            log(f"  {count} {kind} crops from cache {path}")
+            return z["x"], np.full(count, not_a_die, np.int64)
+    start = time.monotonic()
+    jobs = [(kind, seed, split, i, size, margin) for i in range(count)]
+    x = np.stack(list(rendered(_not_a_die_sample, jobs, workers)))
+    log(f"  rendered {count} {kind} crops in {time.monotonic() - start:.0f} s")
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(path, x=x)
+    return x, np.full(count, not_a_die, np.int64)
 
 
 def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cache: Path | None, log=print,
                        size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
     """count crops of things that are not dice (vision.synth.nodie.render_clutter_crop), all
-    labelled not_a_die (the NOT_A_DIE label's index), cached on disk by their recipe."""
-    recipe = (RENDER_VERSION, "clutter", CLUTTER_VERSION, size, float(margin), count, seed)
-    key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
-    path = cache / f"clutter-{count}-{key}.npz" if cache else None
-    if path and path.exists():
-        with np.load(path) as z:
-            log(f"  {count} clutter crops from cache {path}")
-            return z["x"], np.full(count, not_a_die, np.int64)
-    start = time.monotonic()
-    x = np.stack(list(rendered(_clutter_sample, [(seed, i, size, margin) for i in range(count)], workers)))
-    log(f"  rendered {count} clutter crops in {time.monotonic() - start:.0f} s")
-    if path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, x=x)
-    return x, np.full(count, not_a_die, np.int64)
+    labelled not_a_die: render_not_a_die_set("clutter", ...)."""
+    return render_not_a_die_set("clutter", count, seed, not_a_die, workers, cache, log, size, margin)
