@@ -1,6 +1,6 @@
 """The face classifier's crops of things that are not dice (DETECTOR_CARD round 12):
 vision.synth.clutter's cable-and-plug distractor, vision.synth.nodie.render_clutter_crop and
-vision.train.data.render_clutter_set (python -m vision.train --clutter)."""
+vision.train.data.render_not_a_die_set("clutter") (python -m vision.train --clutter)."""
 import numpy as np
 import pytest
 
@@ -58,14 +58,14 @@ def test_clutter_crops_are_reproducible_and_show_every_kind_of_thing():
 
 
 def test_a_clutter_set_is_all_not_a_die_and_cached(tmp_path):
-    from vision.train.data import render_clutter_set
-    x, y = render_clutter_set(12, 7, 6, 1, tmp_path, log=lambda *_: None)
+    from vision.train.data import render_not_a_die_set
+    x, y = render_not_a_die_set("clutter", 12, 7, 6, 1, tmp_path, log=lambda *_: None)
     assert x.shape == (12, INPUT_SIZE, INPUT_SIZE, 3) and (y == 6).all()
     assert len(list(tmp_path.glob("clutter-12-*.npz"))) == 1
-    x2, y2 = render_clutter_set(12, 7, 6, 1, tmp_path, log=lambda *_: None)
+    x2, y2 = render_not_a_die_set("clutter", 12, 7, 6, 1, tmp_path, log=lambda *_: None)
     assert np.array_equal(x, x2) and (y2 == 6).all()
     # Sample i depends on (seed, i) alone: another seed draws other things.
-    x3, _ = render_clutter_set(12, 8, 6, 1, None, log=lambda *_: None)
+    x3, _ = render_not_a_die_set("clutter", 12, 8, 6, 1, None, log=lambda *_: None)
     assert not np.array_equal(x, x3)
 
 

@@ -131,7 +131,7 @@ def render_not_a_die_set(kind: str, count: int, seed: int, not_a_die: int, worke
         raise ValueError(f"No set of boxes on no die is called {kind!r} (one of {', '.join(NOT_A_DIE_KINDS)}).")
     split = NOT_A_DIE_KINDS[kind][2] if split is None else split
     recipe = (RENDER_VERSION, kind, NOT_A_DIE_KINDS[kind][1], size, float(margin), count, seed)
-    if kind != "clutter":  # clutter's sets were cached before there were other kinds: their keys stay
+    if (kind, split) != ("clutter", CLUTTER_TRAIN_SPLIT):  # clutter's training sets keep the keys they had
         recipe += (split,)
     key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
     path = cache / f"{kind}-{count}-{key}.npz" if cache else None
@@ -148,9 +148,3 @@ def render_not_a_die_set(kind: str, count: int, seed: int, not_a_die: int, worke
         np.savez(path, x=x)
     return x, np.full(count, not_a_die, np.int64)
 
-
-def render_clutter_set(count: int, seed: int, not_a_die: int, workers: int, cache: Path | None, log=print,
-                       size: int = INPUT_SIZE, margin: float = CROP_MARGIN) -> tuple[np.ndarray, np.ndarray]:
-    """count crops of things that are not dice (vision.synth.nodie.render_clutter_crop), all
-    labelled not_a_die: render_not_a_die_set("clutter", ...)."""
-    return render_not_a_die_set("clutter", count, seed, not_a_die, workers, cache, log, size, margin)
