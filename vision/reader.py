@@ -137,6 +137,9 @@ class DiceReader:
     read again at the other crop scales (SECOND_LOOKS); combine: how several files are combined
     (vision.classify.COMBINES); by default the .json's face_views, face_second_look and
     face_combine (with any classifier, as the threshold), else "one", "unsure" and "mean".
+    side_judge: a classifier file taught a tipped die's side face as no die (default: the .json's
+    side_judge, beside the detector; none without it), the judge of a box that overlaps a stronger
+    die's (beside_a_die): such a box it judges NOT_A_DIE at least drop_from likely is dropped.
     """
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
@@ -145,7 +148,7 @@ class DiceReader:
                  faces: str | None = None, detector_path: Path | str | None = None,
                  views: str | None = None, second_look: str | None = None,
                  drop_from: float | None = None, recheck_below: float | None = None,
-                 combine: str | None = None):
+                 combine: str | None = None, side_judge: Path | str | None = None):
         self.detector = detector or DiceModel(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
@@ -179,6 +182,12 @@ class DiceReader:
         self._classifier = classifier
         if self.faces != "model" and classifier is None:
             self._classifier = self.classifier   # a missing or broken face model fails here, not mid-game
+        self.side_judge = None
+        if side_judge is None and meta.get("side_judge"):
+            side_judge = self.detector.model_path.parent / meta["side_judge"]
+        if side_judge is not None and self.faces == "reader":
+            from .classify import FaceClassifier
+            self.side_judge = FaceClassifier(side_judge)
         self.keep_crops = keep_crops
         if not scales or any(f <= 0 for f in scales):
             raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
@@ -227,7 +236,12 @@ class DiceReader:
         first = clf.box_probabilities(frame_bgr, boxes, crops)
         unsure = unsure_dice(first, self.second_look, self.recheck_below)
         probs = second_looked(first, self._looks_again(frame_bgr, [boxes[i] for i in unsure]), unsure)
-        return kept_faces(clf, probs, self.drop_from)
+        read, keep = kept_faces(clf, probs, self.drop_from)
+        beside = beside_a_die(detections, keep) if self.side_judge is not None else []
+        if not beside:
+            return read, keep
+        none = self.side_judge.box_probabilities(frame_bgr, [boxes[j] for j in beside])[:, self.side_judge.none_index]
+        return refused(read, keep, [j for j, p in zip(beside, none) if p >= self.drop_from])
 
     def _looks_again(self, frame_bgr, boxes) -> np.ndarray:
         """(other scales, len(boxes), classes): the classifier's probabilities of boxes scaled by
@@ -238,28 +252,38 @@ class DiceReader:
         looks = [_scaled(b, f) for f in others for b in boxes]
         return self.classifier.box_probabilities(frame_bgr, looks).reshape(len(others), len(boxes), -1)
 
-    def looks(self, frame_bgr: np.ndarray) -> tuple[list, np.ndarray, np.ndarray]:
+    def looks(self, frame_bgr: np.ndarray) -> tuple[list, np.ndarray, np.ndarray, np.ndarray | None]:
         """For calibration ("reader" faces): the detections at the detector's find_from, the
-        classifier's probabilities of each box, and its second looks at every box (as
-        _looks_again). dice_from_looks turns them into the dice read() would give with any
-        find_from at or above it, drop_from and recheck_below, without reading the photo again."""
+        classifier's probabilities of each box, its second looks at every box (as
+        _looks_again) and the side judge's NOT_A_DIE probability of every box (None without a
+        judge). dice_from_looks turns them into the dice read() would give with any find_from at
+        or above it, drop_from and recheck_below, without reading the photo again."""
         detections = self.detector.detect(frame_bgr)
         boxes = [d.box for d in detections]
+        judged = None
         if not boxes:
-            return detections, np.zeros((0, len(self.classifier.labels)), np.float32), self._looks_again(frame_bgr, [])
+            if self.side_judge is not None:
+                judged = np.zeros(0, np.float32)
+            return (detections, np.zeros((0, len(self.classifier.labels)), np.float32),
+                    self._looks_again(frame_bgr, []), judged)
         crops = np.stack([die_crop(frame_bgr, b) for b in boxes])
         first = self.classifier.box_probabilities(frame_bgr, boxes, crops)
-        return detections, first, self._looks_again(frame_bgr, boxes)
+        if self.side_judge is not None:
+            judged = self.side_judge.box_probabilities(frame_bgr, boxes)[:, self.side_judge.none_index]
+        return detections, first, self._looks_again(frame_bgr, boxes), judged
 
     def dice_from_looks(self, looks, find_from: float, drop_from: float, recheck_below: float) -> list:
         """The dice (face, confidence and box; no colour, no crop) read() gives from a photo's
         looks with these settings, in read()'s order: the same steps, unsure dice's probabilities
         averaged with their second looks, boxes likely on no die dropped."""
-        detections, first, again = looks
+        detections, first, again, judged = looks
         chosen = [i for i, d in enumerate(detections) if d.strength >= find_from]
         first, again = first[chosen], again[:, chosen]
         unsure = unsure_dice(first, self.second_look, recheck_below)
         read, keep = kept_faces(self.classifier, second_looked(first, again[:, unsure], unsure), drop_from)
+        if judged is not None:
+            beside = beside_a_die([detections[i] for i in chosen], keep)
+            read, keep = refused(read, keep, [j for j in beside if judged[chosen[j]] >= drop_from])
         boxes = [detections[i].box for i, k in zip(chosen, keep) if k]
         return in_reading_order([SimpleNamespace(face=f, confidence=c, box=b) for (f, c), b in zip(read, boxes)])
 
@@ -303,6 +327,26 @@ def kept_faces(clf, probs: np.ndarray, drop_from: float):
     best, probability = clf.faces(probs)
     read = [(pip_value(clf.labels[k]), float(p)) for k, p in zip(best, probability)]
     return [r for r, k in zip(read, keep) if k], keep
+
+
+def beside_a_die(detections: list, keep: np.ndarray) -> list[int]:
+    """The kept boxes that overlap the box of a stronger detection kept: where a tipped die's side
+    face gets a box of its own beside the die's (tilted-webcam calib valid_6 and valid_74). A box
+    that overlaps no stronger one is a die's only box, even where it sits on the die's side face (a
+    close-up die the finder boxes by its lower part): it is read, never judged (DETECTOR_CARD round 30b)."""
+    def overlap(a, b) -> bool:
+        return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+    return [j for j, d in enumerate(detections) if keep[j] and any(
+        keep[i] and o.strength > d.strength and overlap(o.box, d.box) for i, o in enumerate(detections))]
+
+
+def refused(read: list, keep: np.ndarray, refuse: list[int]):
+    """kept_faces' (read, keep) with the boxes refuse names dropped too."""
+    if not refuse:
+        return read, keep
+    after = keep.copy()
+    after[refuse] = False
+    return [r for r, j in zip(read, np.flatnonzero(keep)) if after[j]], after
 
 
 def in_reading_order(dice: list) -> list:
