@@ -1,0 +1,80 @@
+"""The side judge (vision.reader.beside_a_die, refused, DiceReader's side_judge; DETECTOR_CARD round
+30b): a box overlapping a stronger die's is judged by a classifier taught side faces as no die, on the
+real interpreter, the shipped detector, round 30's classifier G (models/candidates/faces-side) and the
+shared real photos."""
+import json
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.model import DEFAULT_DETECTOR, DiceModel
+from vision.reader import DiceReader, beside_a_die, refused
+
+from .helpers import REAL_DICE
+
+JUDGE = Path(__file__).resolve().parents[2] / "models" / "candidates" / "faces-side" / "dice_faces.tflite"
+
+
+def _det(box, strength):
+    return SimpleNamespace(box=box, strength=strength)
+
+
+def test_only_a_kept_box_overlapping_a_stronger_kept_box_is_beside_a_die():
+    dets = [_det((0, 0, 50, 50), 0.9), _det((40, 10, 80, 50), 0.5),  # 1 overlaps the stronger 0
+            _det((200, 0, 250, 50), 0.4), _det((240, 20, 280, 60), 0.6)]  # 2 overlaps the stronger 3
+    # The weaker of each overlapping pair is judged; the stronger (0, 3) never is.
+    assert beside_a_die(dets, np.ones(4, bool)) == [1, 2]
+    # Boxes that only touch do not overlap; a stronger box the classifier dropped counts for nothing.
+    touching = [_det((0, 0, 50, 50), 0.9), _det((50, 0, 100, 50), 0.5)]
+    assert beside_a_die(touching, np.ones(2, bool)) == []
+    assert beside_a_die(dets, np.array([False, True, True, True])) == [2]
+    assert beside_a_die(dets, np.array([True, False, True, True])) == [2]
+
+
+def test_refused_drops_the_named_boxes_from_the_reads_kept():
+    read, keep = [("a", 1.0), ("c", 0.9), ("d", 0.8)], np.array([True, False, True, True])
+    after_read, after_keep = refused(read, keep, [2])
+    assert after_read == [("a", 1.0), ("d", 0.8)] and after_keep.tolist() == [True, False, False, True]
+    assert refused(read, keep, []) == (read, keep)
+
+
+@pytest.fixture(scope="module")
+def valid_74():
+    path = REAL_DICE / "tilted-webcam" / "images" / "valid_74.jpg"
+    if not path.is_file():
+        pytest.skip(f"the shared real dice photos are not on this machine ({REAL_DICE})")
+    return cv2.imread(str(path), cv2.IMREAD_COLOR)
+
+
+def test_a_side_face_box_beside_its_die_is_dropped_by_read_and_by_the_calibration_view(tmp_path, valid_74):
+    """tilted-webcam calib valid_74: five dice; the left one's top face is boxed, and its right side
+    face too, more weakly (read as a 5 at 0.99 by the shipped classifier). The judge drops the side
+    face's box; the five dice stay."""
+    plain = DiceReader(keep_crops=False)
+    judged = DiceReader(keep_crops=False, side_judge=JUDGE)
+    assert plain.side_judge is None
+    before, after = plain.read(valid_74).dice, judged.read(valid_74).dice
+    assert len(before) == 6 and len(after) == 5
+    assert {d.box for d in before} - {d.box for d in after} == {(129, 234, 165, 270)}
+    # The .json's side_judge (a path beside the detector) does the same, and so does the
+    # calibration's view of the photo (looks / dice_from_looks), which read() must match.
+    path = tmp_path / DEFAULT_DETECTOR.name
+    shutil.copyfile(DEFAULT_DETECTOR, path)
+    shutil.copyfile(JUDGE, tmp_path / "judge.tflite")
+    shutil.copyfile(JUDGE.with_suffix(".labels.txt"), tmp_path / "judge.labels.txt")
+    meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
+    path.with_suffix(".json").write_text(json.dumps({**meta, "side_judge": "judge.tflite"}))
+    from_json = DiceReader(detector=DiceModel(path), keep_crops=False)
+    kept = [d.box for d in after]
+    assert [d.box for d in from_json.read(valid_74).dice] == kept
+    looked = from_json.dice_from_looks(from_json.looks(valid_74), from_json.detector.find_from,
+                                       from_json.drop_from, from_json.recheck_below)
+    assert [d.box for d in looked] == kept
+    # Without a judge, looks carries none and the calibration's dice are the plain reader's.
+    plain_looked = plain.dice_from_looks(plain.looks(valid_74), plain.detector.find_from, plain.drop_from,
+                                         plain.recheck_below)
+    assert plain.looks(valid_74)[3] is None and len(plain_looked) == 6
