@@ -331,9 +331,10 @@ def kept_faces(clf, probs: np.ndarray, drop_from: float):
 
 def beside_a_die(detections: list, keep: np.ndarray) -> list[int]:
     """The kept boxes that overlap the box of a stronger detection kept: where a tipped die's side
-    face gets a box of its own beside the die's (tilted-webcam calib valid_6 and valid_74). A box
-    that overlaps no stronger one is a die's only box, even where it sits on the die's side face (a
-    close-up die the finder boxes by its lower part): it is read, never judged (DETECTOR_CARD round 30b)."""
+    face gets a box of its own beside the die's (tilted-webcam calib valid_74; in valid_6 the side
+    face's peak is the stronger, so the die's own box is the one judged). A box that overlaps no
+    stronger one is a die's only box, even where it sits on the die's side face (a close-up die the
+    finder boxes by its lower part): it is read, never judged (DETECTOR_CARD round 30b)."""
     def overlap(a, b) -> bool:
         return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
     return [j for j, d in enumerate(detections) if keep[j] and any(
