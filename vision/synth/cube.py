@@ -47,7 +47,6 @@ class DieSprite:
     alpha: np.ndarray
     mask: np.ndarray                   # where the die is, opaque or not (for shadows and overlap)
     box: tuple[int, int, int, int]     # tight box of the die in patch pixels (x1, y1 exclusive)
-    top_quad: np.ndarray               # 4x2 corners of the top face in patch pixels
     # What each face shows (top is the label), and the area in view (patch pixels) of each face
     # turned toward the camera: what a steep view changes is which face looks biggest.
     values: dict[str, int] = field(default_factory=dict)
@@ -55,6 +54,11 @@ class DieSprite:
     # 4x2 corners in patch pixels of each face turned toward the camera (top included): where a
     # detector might box a side face as a die (vision.synth.nodie's "side" boxes).
     quads: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def top_quad(self) -> np.ndarray | None:
+        """4x2 corners of the top face in patch pixels (None where it is turned away)."""
+        return self.quads.get("top")
 
 
 def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, light: np.ndarray,
@@ -92,7 +96,6 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     img[:] = body * 0.45  # the rounded edges between faces, turned away from the light
     alpha = sil * style.opacity
     tex_size = int(np.clip(scale * 1.0, 24, 256))
-    top_quad = None
     areas: dict[str, float] = {}
     quads: dict[str, np.ndarray] = {}
     cam = np.array([0, 0, distance])
@@ -108,8 +111,6 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
             continue
         quad = np.array([project(n * 0.5 + u * su * 0.5 + v * sv * 0.5)
                          for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
-        if name == "top":
-            top_quad = quad / ss
         if not far:
             areas[name] = float(cv2.contourArea(quad)) / ss ** 2
             quads[name] = quad / ss
@@ -140,4 +141,4 @@ def render_die(value: int, style: DieStyle, edge_px: float, rot: np.ndarray, lig
     solid = cv2.resize(sil, (patch, patch), interpolation=cv2.INTER_AREA)
     ys, xs = np.nonzero(solid > 0.5)
     box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
-    return DieSprite(img, alpha, solid, box, top_quad, values, areas, quads)
+    return DieSprite(img, alpha, solid, box, values, areas, quads)
