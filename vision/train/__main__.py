@@ -79,7 +79,8 @@ def measure(args, labels, log) -> int:
     clf = FaceClassifier(model_path, num_threads=args.threads)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log,
                         clf.input_size, clf.crop_margin)
-    xs, ys = held_out_side_faces(args, labels, log, clf.input_size, clf.crop_margin)
+    xs, ys = _no_die_set(args, labels, log, "side", HELD_OUT_SIDE_FACES, clf.input_size, clf.crop_margin,
+                         split=SIDE_HELD_OUT_SPLIT)
     log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}; "
         f"boxes without a die {evaluate.not_a_die(clf, xv, yv, labels)}; "
         f"side faces {evaluate.not_a_die(clf, xs, ys, labels)}")
@@ -95,9 +96,10 @@ def measure(args, labels, log) -> int:
 HELD_OUT_SIDE_FACES = 500
 
 
-def held_out_side_faces(args, labels, log, size: int, margin: float):
-    return render_not_a_die_set("side", HELD_OUT_SIDE_FACES, args.seed, labels.index(NOT_A_DIE), args.threads,
-                                args.cache, log, size, margin, split=SIDE_HELD_OUT_SPLIT)
+def _no_die_set(args, labels, log, kind: str, count: int, size: int, margin: float, split: int | None = None):
+    """count crops of a kind of box on no die (vision.train.data.NOT_A_DIE_KINDS), labelled NOT_A_DIE."""
+    return render_not_a_die_set(kind, count, args.seed, labels.index(NOT_A_DIE), args.threads, args.cache, log,
+                                size, margin, split=split)
 
 
 def _choose(results: dict, wanted: str) -> str:
@@ -149,13 +151,11 @@ def main(argv=None) -> int:
                                 steep=STEEP_ANY if args.steep_any_way else True, **conv))
     if args.clutter > 0:
         log(f"Rendering {args.clutter} clutter crops (NOT_A_DIE)")
-        extra.append(render_not_a_die_set("clutter", args.clutter, args.seed, labels.index(NOT_A_DIE), args.threads,
-                                          args.cache, log, **conv))
+        extra.append(_no_die_set(args, labels, log, "clutter", args.clutter, **conv))
     if args.side_faces > 0:
         log(f"Rendering {args.side_faces} side-face crops (NOT_A_DIE)")
-        extra.append(render_not_a_die_set("side", args.side_faces, args.seed, labels.index(NOT_A_DIE), args.threads,
-                                          args.cache, log, **conv))
-    xs, ys = held_out_side_faces(args, labels, log, **conv)
+        extra.append(_no_die_set(args, labels, log, "side", args.side_faces, **conv))
+    xs, ys = _no_die_set(args, labels, log, "side", HELD_OUT_SIDE_FACES, split=SIDE_HELD_OUT_SPLIT, **conv)
     rendered_s = time.monotonic() - started
     if extra:
         import numpy as np
