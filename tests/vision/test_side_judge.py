@@ -35,6 +35,11 @@ def test_only_a_kept_box_overlapping_a_stronger_kept_box_is_beside_a_die():
     assert beside_a_die(dets, np.array([True, False, True, True])) == [2]
 
 
+def test_a_side_judge_is_refused_by_name_where_no_classifier_reads_the_boxes():
+    with pytest.raises(ValueError, match="faces must be 'reader', not 'model'"):
+        DiceReader(faces="model", side_judge=JUDGE)
+
+
 def test_refused_drops_the_named_boxes_from_the_reads_kept():
     read, keep = [("a", 1.0), ("c", 0.9), ("d", 0.8)], np.array([True, False, True, True])
     after_read, after_keep = refused(read, keep, [2])
