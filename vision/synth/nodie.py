@@ -8,7 +8,7 @@ wood grain's ring), and a box around a pip or a corner of a big die whose body h
 A box whose middle is near a die's middle and about its size is a die's box (the die crops
 cover that, shifted and grown as a detector's are) and is never drawn here.
 render_side_face_crop draws one more kind, kept apart (the trainer's --side-faces): a box on a
-tipped die's side face, beside its top face.
+tipped die's side face, beside its top face (render_side_face_crop_any_way: turned any way round).
 """
 from __future__ import annotations
 
@@ -186,3 +186,13 @@ def render_side_face_crop(rng, *, edge: float | None = None, size: int = INPUT_S
         if box is not None:
             return die_crop(image, box, size, margin)
     raise RuntimeError("no die scene in 100 showed a side face big enough to box")
+
+
+def render_side_face_crop_any_way(rng, *, edge: float | None = None, size: int = INPUT_SIZE,
+                                  margin: float = CROP_MARGIN) -> np.ndarray:
+    """render_side_face_crop turned a random quarter turn: the side face above, beside or below its top
+    face, as a camera held any way round shows it (round 30's side faces lay mostly below their top face,
+    and the classifier taught on them read a camera turned 180 degrees 5 dice worse; DETECTOR_CARD round 31)."""
+    g = as_generator(rng)
+    crop = render_side_face_crop(g, edge=edge, size=size, margin=margin)
+    return np.ascontiguousarray(np.rot90(crop, int(g.integers(4))))

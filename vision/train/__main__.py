@@ -16,7 +16,8 @@ from ..crops import CROP_MARGIN, INPUT_SIZE
 from ..realdata import FOLDS
 from .card import write_card
 from ..synth.scene import STEEP_ANY
-from .data import SIDE_HELD_OUT_SPLIT, STEEP_TRAIN_SPLIT, render_not_a_die_set, render_set
+from .data import (PUSHED_HELD_OUT_SPLIT, SIDE_HELD_OUT_SPLIT, STEEP_TRAIN_SPLIT, render_not_a_die_set,
+                   render_pushed_set, render_set)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,6 +40,12 @@ def parse(argv):
     p.add_argument("--side-faces", type=int, default=0,
                    help="crops of boxes on a tipped die's side face (vision.synth.nodie.render_side_face_crop) "
                         "added as NOT_A_DIE")
+    p.add_argument("--side-faces-any-way", action="store_true",
+                   help="the --side-faces crops turned a random quarter turn each (the side face above, beside "
+                        "or below its top face; their own cached set)")
+    p.add_argument("--pushed", type=int, default=0,
+                   help="crops of dice touching a neighbour, each boxed pushed toward it "
+                        "(vision.synth.scene.render_pushed_die_crop), added as their faces")
     p.add_argument("--epochs", type=int, default=18)
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--width", type=int, default=32, help="channels of the first full conv block")
@@ -79,11 +86,10 @@ def measure(args, labels, log) -> int:
     clf = FaceClassifier(model_path, num_threads=args.threads)
     xv, yv = render_set(labels, args.val, args.seed, 1, args.threads, args.cache, log,
                         clf.input_size, clf.crop_margin)
-    xs, ys = _no_die_set(args, labels, log, "side", HELD_OUT_SIDE_FACES, clf.input_size, clf.crop_margin,
-                         split=SIDE_HELD_OUT_SPLIT)
+    held = _held_out_boxes(args, labels, log, size=clf.input_size, margin=clf.crop_margin)
     log(f"{model_path}: held-out renders {evaluate.rendered(clf, xv, yv, labels)}; "
         f"boxes without a die {evaluate.not_a_die(clf, xv, yv, labels)}; "
-        f"side faces {evaluate.not_a_die(clf, xs, ys, labels)}")
+        + "; ".join(f"{k.removeprefix('held-out ')} {v}" for k, v in _held_out_scores(clf, held, labels).items()))
     if evaluate.REAL_DICE.is_dir():
         log(f"webcam-crops {evaluate.webcam_crops(clf)}")
         through, boxes = evaluate.tilted_webcam(clf)
@@ -91,9 +97,27 @@ def measure(args, labels, log) -> int:
     return 0
 
 
-# Held-out boxes on a tipped die's side face, judged NOT_A_DIE: a figure of every file (a file
-# trained without --side-faces too), from a seed stream no training set draws.
+# Held-out boxes on a tipped die's side face, judged NOT_A_DIE, as drawn and turned any way round, and
+# held-out dice touching a neighbour boxed pushed toward it, read as their faces: figures of every file
+# (one trained without --side-faces or --pushed too), from seed streams no training set draws.
 HELD_OUT_SIDE_FACES = 500
+HELD_OUT_PUSHED = 600
+
+
+def _held_out_boxes(args, labels, log, size: int, margin: float) -> dict:
+    """{figure's name: (crops, labels)} of the held-out side faces and pushed dice."""
+    return {"held-out side faces": _no_die_set(args, labels, log, "side", HELD_OUT_SIDE_FACES, size, margin,
+                                               split=SIDE_HELD_OUT_SPLIT),
+            "held-out side faces turned any way": _no_die_set(args, labels, log, "side-any", HELD_OUT_SIDE_FACES,
+                                                              size, margin, split=SIDE_HELD_OUT_SPLIT),
+            "held-out pushed dice": render_pushed_set(labels, HELD_OUT_PUSHED, args.seed, args.threads, args.cache,
+                                                      log, size, margin, split=PUSHED_HELD_OUT_SPLIT)}
+
+
+def _held_out_scores(clf, held: dict, labels) -> dict:
+    from . import evaluate
+    return {name: (evaluate.rendered if name.endswith("dice") else evaluate.not_a_die)(clf, x, y, labels)
+            for name, (x, y) in held.items()}
 
 
 def _no_die_set(args, labels, log, kind: str, count: int, size: int, margin: float, split: int | None = None):
@@ -154,8 +178,12 @@ def main(argv=None) -> int:
         extra.append(_no_die_set(args, labels, log, "clutter", args.clutter, **conv))
     if args.side_faces > 0:
         log(f"Rendering {args.side_faces} side-face crops (NOT_A_DIE)")
-        extra.append(_no_die_set(args, labels, log, "side", args.side_faces, **conv))
-    xs, ys = _no_die_set(args, labels, log, "side", HELD_OUT_SIDE_FACES, split=SIDE_HELD_OUT_SPLIT, **conv)
+        extra.append(_no_die_set(args, labels, log, "side-any" if args.side_faces_any_way else "side",
+                                 args.side_faces, **conv))
+    if args.pushed > 0:
+        log(f"Rendering {args.pushed} crops of dice pushed toward a touching neighbour")
+        extra.append(render_pushed_set(labels, args.pushed, args.seed, args.threads, args.cache, log, **conv))
+    held = _held_out_boxes(args, labels, log, **conv)
     rendered_s = time.monotonic() - started
     if extra:
         import numpy as np
@@ -197,7 +225,7 @@ def main(argv=None) -> int:
         clf = FaceClassifier(path, num_threads=args.threads)
         scores = {"held-out renders": evaluate.rendered(clf, xv, yv, labels),
                   "held-out boxes without a die": evaluate.not_a_die(clf, xv, yv, labels),
-                  "held-out side faces": evaluate.not_a_die(clf, xs, ys, labels)}
+                  **_held_out_scores(clf, held, labels)}
         if real:
             scores["webcam-crops"] = evaluate.webcam_crops(clf)
             scores["tilted-webcam (through detection)"], scores["tilted-webcam (label boxes)"] = \
@@ -218,7 +246,8 @@ def main(argv=None) -> int:
         params=keras_model.count_params(),
         recipe={"seed": args.seed, "training crops": args.train, "steep-view crops": args.steep,
                 "steep views lean any way": args.steep_any_way, "clutter crops": args.clutter,
-                "side-face crops": args.side_faces,
+                "side-face crops": args.side_faces, "side faces turned any way": args.side_faces_any_way,
+                "pushed dice crops": args.pushed,
                 "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",

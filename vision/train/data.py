@@ -43,9 +43,15 @@ CLUTTER_VERSION = 2
 SIDE_TRAIN_SPLIT, SIDE_HELD_OUT_SPLIT = 5, 6
 SIDE_VERSION = 1
 # Each kind of NOT_A_DIE set kept apart from render_set's: its drawing function's name in
-# vision.synth.nodie, its version and its training seed stream.
+# vision.synth.nodie, its version and its training seed stream. "side-any" draws the side faces'
+# scenes of "side" (its seed streams too), each crop turned a random quarter turn.
 NOT_A_DIE_KINDS = {"clutter": ("render_clutter_crop", CLUTTER_VERSION, CLUTTER_TRAIN_SPLIT),
-                   "side": ("render_side_face_crop", SIDE_VERSION, SIDE_TRAIN_SPLIT)}
+                   "side": ("render_side_face_crop", SIDE_VERSION, SIDE_TRAIN_SPLIT),
+                   "side-any": ("render_side_face_crop_any_way", SIDE_VERSION, SIDE_TRAIN_SPLIT)}
+# Dice touching a neighbour, their boxes pushed toward it (vision.synth.scene.render_pushed_die_crop):
+# a training and a held-out stream, and the drawing's version.
+PUSHED_TRAIN_SPLIT, PUSHED_HELD_OUT_SPLIT = 7, 8
+PUSHED_VERSION = 1
 
 
 def _sample(args):
@@ -125,26 +131,50 @@ def render_not_a_die_set(kind: str, count: int, seed: int, not_a_die: int, worke
                          log=print, size: int = INPUT_SIZE, margin: float = CROP_MARGIN,
                          split: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """count crops of one kind of box that holds no die (NOT_A_DIE_KINDS: "clutter", things that are
-    not dice; "side", a tipped die's side face), all labelled not_a_die (the NOT_A_DIE label's index),
-    cached on disk by their recipe; split: the seed stream (default: the kind's training stream)."""
+    not dice; "side", a tipped die's side face; "side-any", the same turned any way round), all labelled
+    not_a_die (the NOT_A_DIE label's index), cached on disk by their recipe; split: the seed stream
+    (default: the kind's training stream)."""
     if kind not in NOT_A_DIE_KINDS:
         raise ValueError(f"No set of boxes on no die is called {kind!r} (one of {', '.join(NOT_A_DIE_KINDS)}).")
     split = NOT_A_DIE_KINDS[kind][2] if split is None else split
     recipe = (RENDER_VERSION, kind, NOT_A_DIE_KINDS[kind][1], size, float(margin), count, seed)
     if (kind, split) != ("clutter", CLUTTER_TRAIN_SPLIT):  # clutter's training sets keep the keys they had
         recipe += (split,)
+    jobs = [(kind, seed, split, i, size, margin) for i in range(count)]
+    x = _cached_crops(kind, recipe, jobs, _not_a_die_sample, workers, cache, log)
+    return x, np.full(count, not_a_die, np.int64)
+
+
+def _pushed_sample(args):
+    from ..synth.scene import render_pushed_die_crop
+    seed, split, index, size, margin = args
+    return render_pushed_die_crop(np.random.default_rng([seed, split, index]), 1 + index % 6, size=size,
+                                  margin=margin)
+
+
+def render_pushed_set(labels, count: int, seed: int, workers: int, cache: Path | None, log=print,
+                      size: int = INPUT_SIZE, margin: float = CROP_MARGIN,
+                      split: int = PUSHED_TRAIN_SPLIT) -> tuple[np.ndarray, np.ndarray]:
+    """count crops of dice touching a neighbour, each boxed pushed toward it, faces 1..6 in turn and
+    labelled pip1..pip6 (indices into labels), cached on disk by their recipe."""
+    recipe = (RENDER_VERSION, "pushed", PUSHED_VERSION, size, float(margin), count, seed, split)
+    jobs = [(seed, split, i, size, margin) for i in range(count)]
+    x = _cached_crops("pushed", recipe, jobs, _pushed_sample, workers, cache, log)
+    return x, np.array([labels.index(f"pip{1 + i % 6}") for i in range(count)], np.int64)
+
+
+def _cached_crops(name: str, recipe: tuple, jobs: list, sample, workers: int, cache: Path | None, log) -> np.ndarray:
+    """sample(job) for every job, stacked; kept in cache as <name>-<count>-<the recipe's hash>.npz."""
     key = hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]
-    path = cache / f"{kind}-{count}-{key}.npz" if cache else None
+    path = cache / f"{name}-{len(jobs)}-{key}.npz" if cache else None
     if path and path.exists():
         with np.load(path) as z:
-            log(f"  {count} {kind} crops from cache {path}")
-            return z["x"], np.full(count, not_a_die, np.int64)
+            log(f"  {len(jobs)} {name} crops from cache {path}")
+            return z["x"]
     start = time.monotonic()
-    jobs = [(kind, seed, split, i, size, margin) for i in range(count)]
-    x = np.stack(list(rendered(_not_a_die_sample, jobs, workers)))
-    log(f"  rendered {count} {kind} crops in {time.monotonic() - start:.0f} s")
+    x = np.stack(list(rendered(sample, jobs, workers)))
+    log(f"  rendered {len(jobs)} {name} crops in {time.monotonic() - start:.0f} s")
     if path:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, x=x)
-    return x, np.full(count, not_a_die, np.int64)
-
+    return x
