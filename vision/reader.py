@@ -140,6 +140,8 @@ class DiceReader:
     side_judge: a classifier file taught a tipped die's side face as no die (default: the .json's
     side_judge, beside the detector; none without it), the judge of a box that overlaps a stronger
     die's (beside_a_die): such a box it judges NOT_A_DIE at least drop_from likely is dropped.
+    judge_boxes: which boxes it judges, one of JUDGE_BOXES (default: the .json's side_judge_boxes,
+    else "weaker").
     """
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
@@ -148,7 +150,8 @@ class DiceReader:
                  faces: str | None = None, detector_path: Path | str | None = None,
                  views: str | None = None, second_look: str | None = None,
                  drop_from: float | None = None, recheck_below: float | None = None,
-                 combine: str | None = None, side_judge: Path | str | None = None):
+                 combine: str | None = None, side_judge: Path | str | None = None,
+                 judge_boxes: str | None = None):
         self.detector = detector or DiceModel(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
@@ -191,6 +194,9 @@ class DiceReader:
         if side_judge is not None and self.faces == "reader":
             from .classify import FaceClassifier
             self.side_judge = FaceClassifier(side_judge)
+        self.judge_boxes = judge_boxes or meta.get("side_judge_boxes") or "weaker"
+        if self.judge_boxes not in JUDGE_BOXES:
+            raise ValueError(f"side_judge_boxes must be one of {', '.join(JUDGE_BOXES)}, not {self.judge_boxes!r}.")
         self.keep_crops = keep_crops
         if not scales or any(f <= 0 for f in scales):
             raise ValueError(f"Crop scales must be positive numbers, not {scales}.")
@@ -240,7 +246,7 @@ class DiceReader:
         unsure = unsure_dice(first, self.second_look, self.recheck_below)
         probs = second_looked(first, self._looks_again(frame_bgr, [boxes[i] for i in unsure]), unsure)
         read, keep = kept_faces(clf, probs, self.drop_from)
-        beside = beside_a_die(detections, keep) if self.side_judge is not None else []
+        beside = beside_a_die(detections, keep, self.judge_boxes == "both") if self.side_judge is not None else []
         if not beside:
             return read, keep
         none = self.side_judge.box_probabilities(frame_bgr, [boxes[j] for j in beside])[:, self.side_judge.none_index]
@@ -285,7 +291,7 @@ class DiceReader:
         unsure = unsure_dice(first, self.second_look, recheck_below)
         read, keep = kept_faces(self.classifier, second_looked(first, again[:, unsure], unsure), drop_from)
         if judged is not None:
-            beside = beside_a_die([detections[i] for i in chosen], keep)
+            beside = beside_a_die([detections[i] for i in chosen], keep, self.judge_boxes == "both")
             read, keep = refused(read, keep, [j for j in beside if judged[chosen[j]] >= drop_from])
         boxes = [detections[i].box for i, k in zip(chosen, keep) if k]
         return in_reading_order([SimpleNamespace(face=f, confidence=c, box=b) for (f, c), b in zip(read, boxes)])
@@ -332,16 +338,23 @@ def kept_faces(clf, probs: np.ndarray, drop_from: float):
     return [r for r, k in zip(read, keep) if k], keep
 
 
-def beside_a_die(detections: list, keep: np.ndarray) -> list[int]:
+# Which kept boxes a side judge judges (DiceReader's judge_boxes, the .json's side_judge_boxes):
+# "weaker", a box overlapping a stronger kept box; "both", every kept box overlapping another.
+JUDGE_BOXES = ("weaker", "both")
+
+
+def beside_a_die(detections: list, keep: np.ndarray, both: bool = False) -> list[int]:
     """The kept boxes that overlap the box of a stronger detection kept: where a tipped die's side
     face gets a box of its own beside the die's (tilted-webcam calib valid_74; in valid_6 the side
     face's peak is the stronger, so the die's own box is the one judged). A box that overlaps no
-    stronger one is a die's only box, even where it sits on the die's side face (a close-up die the
-    finder boxes by its lower part): it is read, never judged (DETECTOR_CARD round 30b)."""
+    other is a die's only box, even where it sits on the die's side face (a close-up die the
+    finder boxes by its lower part): it is read, never judged (DETECTOR_CARD round 30b).
+    both: the stronger box of an overlapping pair too, so valid_6's side face is judged (round 31)."""
     def overlap(a, b) -> bool:
         return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
     return [j for j, d in enumerate(detections) if keep[j] and any(
-        keep[i] and o.strength > d.strength and overlap(o.box, d.box) for i, o in enumerate(detections))]
+        keep[i] and i != j and (both or o.strength > d.strength) and overlap(o.box, d.box)
+        for i, o in enumerate(detections))]
 
 
 def refused(read: list, keep: np.ndarray, refuse: list[int]):
