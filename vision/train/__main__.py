@@ -105,19 +105,20 @@ HELD_OUT_PUSHED = 600
 
 
 def _held_out_boxes(args, labels, log, size: int, margin: float) -> dict:
-    """{figure's name: (crops, labels)} of the held-out side faces and pushed dice."""
-    return {"held-out side faces": _no_die_set(args, labels, log, "side", HELD_OUT_SIDE_FACES, size, margin,
-                                               split=SIDE_HELD_OUT_SPLIT),
-            "held-out side faces turned any way": _no_die_set(args, labels, log, "side-any", HELD_OUT_SIDE_FACES,
-                                                              size, margin, split=SIDE_HELD_OUT_SPLIT),
-            "held-out pushed dice": render_pushed_set(labels, HELD_OUT_PUSHED, args.seed, args.threads, args.cache,
-                                                      log, size, margin, split=PUSHED_HELD_OUT_SPLIT)}
+    """{figure's name: (crops, labels, judged as no die)} of the held-out side faces and pushed dice."""
+    side = {"held-out side faces": "side", "held-out side faces turned any way": "side-any"}
+    held = {name: (*_no_die_set(args, labels, log, kind, HELD_OUT_SIDE_FACES, size, margin,
+                                split=SIDE_HELD_OUT_SPLIT), True) for name, kind in side.items()}
+    pushed = render_pushed_set(labels, HELD_OUT_PUSHED, args.seed, args.threads, args.cache, log, size, margin,
+                               split=PUSHED_HELD_OUT_SPLIT)
+    return {**held, "held-out pushed dice": (*pushed, False)}
 
 
 def _held_out_scores(clf, held: dict, labels) -> dict:
+    """Each held-out set's score: boxes on no die judged NOT_A_DIE, dice read as their faces."""
     from . import evaluate
-    return {name: (evaluate.rendered if name.endswith("dice") else evaluate.not_a_die)(clf, x, y, labels)
-            for name, (x, y) in held.items()}
+    return {name: (evaluate.not_a_die if no_die else evaluate.rendered)(clf, x, y, labels)
+            for name, (x, y, no_die) in held.items()}
 
 
 def _no_die_set(args, labels, log, kind: str, count: int, size: int, margin: float, split: int | None = None):
