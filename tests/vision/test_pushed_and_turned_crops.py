@@ -19,7 +19,7 @@ def test_a_side_face_turned_any_way_is_the_side_face_crop_turned_a_quarter_turn(
     assert len(turns) >= 3  # every way round, not one
 
 
-def test_a_pushed_die_crop_is_seeded_and_still_shows_the_die_in_its_middle(monkeypatch):
+def test_a_pushed_die_crop_is_seeded_and_its_box_pushed_toward_a_neighbour_by_push(monkeypatch):
     import vision.synth.scene as scene
     a = render_pushed_die_crop(np.random.default_rng([7, 7, 0]), 4)
     assert a.shape == (INPUT_SIZE, INPUT_SIZE, 3) and a.dtype == np.uint8
