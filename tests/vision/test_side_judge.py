@@ -107,6 +107,11 @@ def test_judging_both_boxes_drops_a_side_face_boxed_more_strongly_than_its_die()
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     side_face = (334, 126, 378, 171)
     weaker = DiceReader(keep_crops=False, side_judge=JUDGE).read(image).dice
-    both = DiceReader(keep_crops=False, side_judge=JUDGE, judge_boxes="both").read(image).dice
+    judge_both = DiceReader(keep_crops=False, side_judge=JUDGE, judge_boxes="both")
+    both = judge_both.read(image).dice
     assert side_face in {d.box for d in weaker}
     assert [d.box for d in both] == [d.box for d in weaker if d.box != side_face] and len(both) == 1
+    # The calibration's view judges both boxes as read() does.
+    looked = judge_both.dice_from_looks(judge_both.looks(image), judge_both.detector.find_from,
+                                        judge_both.drop_from, judge_both.recheck_below)
+    assert [d.box for d in looked] == [d.box for d in both]
