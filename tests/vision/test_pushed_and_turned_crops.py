@@ -19,27 +19,29 @@ def test_a_side_face_turned_any_way_is_the_side_face_crop_turned_a_quarter_turn(
     assert len(turns) >= 3  # every way round, not one
 
 
-def test_a_pushed_die_crop_is_seeded_and_its_box_pushed_toward_a_neighbour_by_push(monkeypatch):
-    import vision.synth.scene as scene
+def test_a_pushed_die_crop_is_seeded_and_its_box_pushed_toward_a_neighbour_by_push():
+    from vision.synth.scene import PUSH, die_scene, pushed_box
     a = render_pushed_die_crop(np.random.default_rng([7, 7, 0]), 4)
     assert a.shape == (INPUT_SIZE, INPUT_SIZE, 3) and a.dtype == np.uint8
     assert np.array_equal(a, render_pushed_die_crop(np.random.default_rng([7, 7, 0]), 4))
+    # Every seed finds a scene with a neighbour to push toward (else the renderer raises).
+    for i in range(20):
+        assert render_pushed_die_crop(np.random.default_rng([7, 7, i]), 1 + i % 6).shape == a.shape
     # The box is pushed toward a touching neighbour by PUSH of the die's side, never as far as
     # vision.synth.nodie calls a box no longer the die's (0.3).
-    boxes = []
-    monkeypatch.setattr(scene, "die_crop", lambda image, box, size, margin: boxes.append(box))
-    scenes = []
-    real_scene = scene.die_scene
-    monkeypatch.setattr(scene, "die_scene", lambda *a, **k: scenes.append(real_scene(*a, **k)) or scenes[-1])
+    g = np.random.default_rng(77)
     for i in range(20):
-        render_pushed_die_crop(np.random.default_rng([7, 7, i]), 1 + i % 6)
-        placed = scenes[-1][1]
-        assert len(placed) > 1
-        target, box = placed[0], boxes[-1]
+        placed = []
+        while len(placed) < 2:  # as the renderer does: a scene where a neighbour was placed
+            _, placed, _ = die_scene(g, 1 + i % 6, neighbours=2)
+        target, near = placed[0], placed[-1]
+        box = pushed_box(g, target, near)
         x0, y0, x1, y1 = target.box
         side = np.sqrt((x1 - x0) * (y1 - y0))
-        moved = np.hypot((box[0] + box[2]) / 2 - target.centre[0], (box[1] + box[3]) / 2 - target.centre[1])
-        assert scene.PUSH[0] * side - 1e-6 <= moved <= scene.PUSH[1] * side + 1e-6 < 0.3 * side
+        middle = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]) - target.centre
+        assert PUSH[0] * side - 1e-6 <= np.hypot(*middle) <= PUSH[1] * side + 1e-6 < 0.3 * side
+        # ...toward the neighbour, not away from it.
+        assert np.dot(middle, np.subtract(near.centre, target.centre)) > 0
 
 
 def test_a_pushed_set_is_labelled_with_its_faces_in_turn_and_cached(tmp_path):

@@ -350,12 +350,24 @@ def die_scene(g: np.random.Generator, face: int, edge: float | None = None, tilt
 PUSH = (0.12, 0.28)
 
 
+def pushed_box(g: np.random.Generator, target: Placed, near: Placed) -> tuple[float, float, float, float]:
+    """target's box pushed toward its touching neighbour near by PUSH of its side (the square root of
+    its box's area), grown or shrunk a little as a detector's box is."""
+    x0, y0, x1, y1 = (float(v) for v in target.box)
+    w, h = x1 - x0, y1 - y0
+    away = np.subtract(near.centre, target.centre, dtype=np.float64)
+    away /= max(float(np.hypot(*away)), 1e-6)
+    cx, cy = np.add(target.centre, away * float(g.uniform(*PUSH)) * np.sqrt(w * h))
+    w, h = w * g.uniform(0.85, 1.15), h * g.uniform(0.85, 1.15)
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
 def render_pushed_die_crop(rng, face: int, *, edge: float | None = None, size: int = INPUT_SIZE,
                            margin: float = CROP_MARGIN) -> np.ndarray:
     """One die showing face with 1 to 3 neighbours touching it, its box pushed toward one of them as
     the shipped finder boxes a die that touches another (aws-workshop-dice calib 101805, 110944: the
     box offset onto the die's edge beside its neighbour, which round 30's side-face judge took for a
-    side face; DETECTOR_CARD round 31). Still the die's box: pushed by PUSH of its side."""
+    side face; DETECTOR_CARD round 31). Still the die's box: pushed_box."""
     g = as_generator(rng)
     for _ in range(100):
         image, placed, _ = die_scene(g, face, edge, neighbours=int(g.integers(1, 4)))
@@ -363,14 +375,8 @@ def render_pushed_die_crop(rng, face: int, *, edge: float | None = None, size: i
             break
     else:
         raise RuntimeError("no die scene in 100 placed a neighbour touching the die")
-    target, near = placed[0], placed[int(g.integers(1, len(placed)))]
-    x0, y0, x1, y1 = (float(v) for v in target.box)
-    w, h = x1 - x0, y1 - y0
-    away = np.subtract(near.centre, target.centre, dtype=np.float64)
-    away /= max(float(np.hypot(*away)), 1e-6)
-    cx, cy = np.add(target.centre, away * float(g.uniform(*PUSH)) * np.sqrt(w * h))
-    w, h = w * g.uniform(0.85, 1.15), h * g.uniform(0.85, 1.15)
-    return die_crop(image, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), size, margin)
+    near = placed[int(g.integers(1, len(placed)))]
+    return die_crop(image, pushed_box(g, placed[0], near), size, margin)
 
 
 def render_die_crop(rng, face: int, *, edge: float | None = None, tilt_max: float = 42.0,
