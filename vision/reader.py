@@ -185,13 +185,13 @@ class DiceReader:
         self._classifier = classifier
         if self.faces != "model" and classifier is None:
             self._classifier = self.classifier   # a missing or broken face model fails here, not mid-game
-        self.side_judge = None
         if side_judge is not None and self.faces != "reader":
             raise ValueError(f"A side judge drops boxes the classifier reads: faces must be 'reader', "
                              f"not {self.faces!r}.")
-        if side_judge is None and meta.get("side_judge"):
+        if side_judge is None and self.faces == "reader" and meta.get("side_judge"):
             side_judge = self.detector.model_path.parent / meta["side_judge"]
-        if side_judge is not None and self.faces == "reader":
+        self.side_judge = None
+        if side_judge is not None:
             from .classify import FaceClassifier
             self.side_judge = FaceClassifier(side_judge)
         self.judge_boxes = judge_boxes or meta.get("side_judge_boxes") or "weaker"
