@@ -112,7 +112,10 @@ VIEWS["mirror+shifts"] = _shifts + tuple((lambda v: lambda c: v(c[:, :, ::-1]))(
 # "mean", so the finder's drop is unchanged) but gives each face the least probability any file
 # gives it, so a face two files read differently is read no surer than the doubting file reads it
 # and is asked: two opinions must agree before a die goes unasked (issue 14 round 18).
-COMBINES = ("mean", "least")
+# "first-judges": the first file alone judges whether a box holds a die (its NOT_A_DIE probability as
+# it is) and the second alone reads the face (its face probabilities scaled to the rest), for a
+# file that reads slanted dice better than it judges boxes (issue 14 round 32b).
+COMBINES = ("mean", "least", "first-judges")
 
 
 class FaceClassifier:
@@ -164,6 +167,10 @@ class FaceClassifier:
         self.conventions = tuple(dict.fromkeys(m.convention for m in self._members))
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
+        if combine == "first-judges" and (len(paths) != 2 or self.none_index is None):
+            raise ModelError(f'combine="first-judges" needs two files, a judge and a reader, whose labels include '
+                             f"{NOT_A_DIE!r}; got {len(paths)} file(s) reading {', '.join(self.labels)}.",
+                             self.model_path)
 
     def classify(self, crops: np.ndarray) -> list[tuple[str, float]]:
         """(label, confidence) for each crop of a (N, S, S, 3) uint8 RGB batch."""
@@ -225,13 +232,29 @@ class FaceClassifier:
         return member.probabilities(batch).reshape(len(views), len(crops), -1).mean(axis=0)
 
     def _combined(self, per_file: list[np.ndarray]) -> np.ndarray:
+        if len(per_file) == 1:
+            return per_file[0]
+        if self.combine == "first-judges":
+            return self._first_judges(*per_file)
         mean = sum(per_file) / len(per_file)
-        if self.combine == "mean" or len(per_file) == 1:
+        if self.combine == "mean":
             return mean
         least = np.minimum.reduce(per_file)
         if self.none_index is not None:
             least[:, self.none_index] = mean[:, self.none_index]
         return least
+
+
+    def _first_judges(self, judge: np.ndarray, reader: np.ndarray) -> np.ndarray:
+        faces = np.delete(np.arange(reader.shape[1]), self.none_index)
+        # A hair added to every face: a box an int8 reader gives no face at all (all its probability
+        # on NOT_A_DIE) is shared evenly, so the result still sums to 1.
+        share = reader[:, faces] + 1e-9
+        share /= share.sum(axis=1, keepdims=True)
+        out = np.empty_like(reader)
+        out[:, self.none_index] = judge[:, self.none_index]
+        out[:, faces] = share * (1.0 - judge[:, [self.none_index]])
+        return out
 
 
 class _Member:

@@ -193,8 +193,38 @@ def test_least_combines_files_of_different_crops(single):
                                atol=1e-6)
 
 
+def test_first_judges_takes_the_judgement_of_one_file_and_the_face_of_the_other(single):
+    """combine="first-judges" (issue 14 round 32b): whether a box holds a die is the first file's
+    judgement as it is; the face is the second file's, its face probabilities scaled to the rest."""
+    from .helpers import scene
+    tray = scene(21, 5)
+    finder = DiceReader(classifier=single, keep_crops=False, faces="reader").detector
+    boxes = [d.box for d in finder.detect(tray.image)]
+    boxes.append((2, 2, 30, 30))  # a corner of bare tray: a box the judge calls no die
+    a = single.box_probabilities(tray.image, boxes)
+    w = FaceClassifier(WIDE).box_probabilities(tray.image, boxes)
+    judged = FaceClassifier([MODEL, WIDE], combine="first-judges").box_probabilities(tray.image, boxes)
+    none = single.none_index
+    faces = [k for k in range(len(single.labels)) if k != none]
+    np.testing.assert_allclose(judged[:, none], a[:, none], atol=1e-6)
+    np.testing.assert_allclose(judged.sum(axis=1), 1.0, atol=1e-5)
+    read = w[:, faces].sum(axis=1) > 0
+    assert read[:-1].all()  # every die found has a face in the second file's eyes
+    share = w[read][:, faces] / w[read][:, faces].sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(judged[read][:, faces], share * (1 - a[read][:, [none]]), atol=1e-6)
+    # Each die's face is the second file's choice among the faces.
+    assert list(judged[read][:, faces].argmax(axis=1)) == list(w[read][:, faces].argmax(axis=1))
+
+
+def test_first_judges_is_refused_without_two_files_and_a_judgement(tmp_path):
+    with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
+        FaceClassifier(MODEL, combine="first-judges")
+    with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
+        FaceClassifier([MODEL, WIDE, MODEL], combine="first-judges")
+
+
 def test_combine_is_chosen_by_name_and_from_the_json(tmp_path):
-    with pytest.raises(ValueError, match="combine must be one of mean, least, not 'max'"):
+    with pytest.raises(ValueError, match="combine must be one of mean, least, first-judges, not 'max'"):
         FaceClassifier(MODEL, combine="max")
     detector = _detector_copy(tmp_path, face_models=["a.tflite", "b.tflite"], face_combine="least")
     assert DiceReader(detector_path=detector, keep_crops=False).classifier.combine == "least"
