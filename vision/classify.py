@@ -244,7 +244,6 @@ class FaceClassifier:
             least[:, self.none_index] = mean[:, self.none_index]
         return least
 
-
     def _first_judges(self, judge: np.ndarray, reader: np.ndarray) -> np.ndarray:
         faces = np.delete(np.arange(reader.shape[1]), self.none_index)
         # A hair added to every face: a box an int8 reader gives no face at all (all its probability

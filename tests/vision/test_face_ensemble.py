@@ -216,7 +216,7 @@ def test_first_judges_takes_the_judgement_of_one_file_and_the_face_of_the_other(
     assert list(judged[read][:, faces].argmax(axis=1)) == list(w[read][:, faces].argmax(axis=1))
 
 
-def test_first_judges_is_refused_without_two_files_and_a_judgement(tmp_path):
+def test_first_judges_is_refused_without_two_files_and_a_judgement():
     with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
         FaceClassifier(MODEL, combine="first-judges")
     with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
