@@ -115,7 +115,11 @@ VIEWS["mirror+shifts"] = _shifts + tuple((lambda v: lambda c: v(c[:, :, ::-1]))(
 # "first-judges": the first file alone judges whether a box holds a die (its NOT_A_DIE probability as
 # it is) and the second alone reads the face (its face probabilities scaled to the rest), for a
 # file that reads slanted dice better than it judges boxes (issue 14 round 32b).
-COMBINES = ("mean", "least", "first-judges")
+# "first-judges-least": the first file judges as in "first-judges"; each face is the lesser of the
+# first file's probability and the second's as "first-judges" scales it, not renormalised, so a die
+# the two read as different faces keeps a low confidence and is asked (issue 14 round 33b).
+COMBINES = ("mean", "least", "first-judges", "first-judges-least")
+JUDGED = ("first-judges", "first-judges-least")
 
 
 class FaceClassifier:
@@ -167,8 +171,8 @@ class FaceClassifier:
         self.conventions = tuple(dict.fromkeys(m.convention for m in self._members))
         # Where NOT_A_DIE sits among the outputs (None for a model that only reads faces).
         self.none_index = self.labels.index(NOT_A_DIE) if NOT_A_DIE in self.labels else None
-        if combine == "first-judges" and (len(paths) != 2 or self.none_index is None):
-            raise ModelError(f'combine="first-judges" needs two files, a judge and a reader, whose labels include '
+        if combine in JUDGED and (len(paths) != 2 or self.none_index is None):
+            raise ModelError(f'combine="{combine}" needs two files, a judge and a reader, whose labels include '
                              f"{NOT_A_DIE!r}; got {len(paths)} file(s) reading {', '.join(self.labels)}.",
                              self.model_path)
 
@@ -236,6 +240,9 @@ class FaceClassifier:
             return per_file[0]
         if self.combine == "first-judges":
             return self._first_judges(*per_file)
+        if self.combine == "first-judges-least":
+            judged = self._first_judges(*per_file)
+            return np.minimum(judged, per_file[0])  # NOT_A_DIE is the judge's in both
         mean = sum(per_file) / len(per_file)
         if self.combine == "mean":
             return mean

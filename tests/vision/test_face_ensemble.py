@@ -216,15 +216,49 @@ def test_first_judges_takes_the_judgement_of_one_file_and_the_face_of_the_other(
     assert list(judged[read][:, faces].argmax(axis=1)) == list(w[read][:, faces].argmax(axis=1))
 
 
+def test_first_judges_least_asks_about_a_die_the_two_files_read_differently(single):
+    """combine="first-judges-least" (issue 14 round 33b): the first file judges die or no die; each
+    face is no surer than the less sure file reads it (the second's scaled as "first-judges" scales it),
+    so a die the files read as different faces is read less surely than either file's own choice."""
+    from .helpers import scene
+    finder = DiceReader(classifier=single, keep_crops=False, faces="reader").detector
+    wide = FaceClassifier(WIDE)
+    both = FaceClassifier([MODEL, WIDE], combine="first-judges-least")
+    judged = FaceClassifier([MODEL, WIDE], combine="first-judges")
+    none = single.none_index
+    faces = [k for k in range(len(single.labels)) if k != none]
+    split_seen = 0
+    for seed in (21, 25):  # 25: a tray where the two files read two boxes as different faces
+        tray = scene(seed, 6)
+        boxes = [d.box for d in finder.detect(tray.image)] + [(2, 2, 30, 30)]
+        a = single.box_probabilities(tray.image, boxes)
+        w = wide.box_probabilities(tray.image, boxes)
+        j = judged.box_probabilities(tray.image, boxes)
+        least = both.box_probabilities(tray.image, boxes)
+        np.testing.assert_allclose(least[:, none], a[:, none], atol=1e-6)
+        np.testing.assert_allclose(least[:, faces], np.minimum(a, j)[:, faces], atol=1e-6)
+        assert np.all(least.sum(axis=1) <= 1.0 + 1e-5)
+        _, conf = single.faces(least)
+        a_face, a_conf = single.faces(a)
+        w_face, w_conf = wide.faces(w)
+        # Where the files choose different faces, no face keeps more than either file left for it.
+        split = a_face != w_face
+        split_seen += int(split.sum())
+        assert np.all(conf[split] <= np.maximum(1 - a_conf, 1 - w_conf)[split] + 1e-6)
+    assert split_seen >= 1
+
+
 def test_first_judges_is_refused_without_two_files_and_a_judgement():
-    with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
-        FaceClassifier(MODEL, combine="first-judges")
-    with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
-        FaceClassifier([MODEL, WIDE, MODEL], combine="first-judges")
+    for combine in ("first-judges", "first-judges-least"):
+        with pytest.raises(ModelError, match=f'combine="{combine}" needs two files, a judge and a reader'):
+            FaceClassifier(MODEL, combine=combine)
+        with pytest.raises(ModelError, match="needs two files, a judge and a reader"):
+            FaceClassifier([MODEL, WIDE, MODEL], combine=combine)
 
 
 def test_combine_is_chosen_by_name_and_from_the_json(tmp_path):
-    with pytest.raises(ValueError, match="combine must be one of mean, least, first-judges, not 'max'"):
+    with pytest.raises(ValueError, match="combine must be one of mean, least, first-judges, first-judges-least, "
+                                         "not 'max'"):
         FaceClassifier(MODEL, combine="max")
     detector = _detector_copy(tmp_path, face_models=["a.tflite", "b.tflite"], face_combine="least")
     assert DiceReader(detector_path=detector, keep_crops=False).classifier.combine == "least"
