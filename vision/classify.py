@@ -206,7 +206,7 @@ class FaceClassifier:
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """Class probabilities (N, classes) for a uint8 RGB batch: the ensemble's files combined
-        (the mean, or COMBINES' "least"), each file's averaged over the crop's views (all in one
+        by its combine (one of COMBINES), each file's averaged over the crop's views (all in one
         batch per file)."""
         if len(self.conventions) > 1:
             raise ValueError("These face models read crops of different sizes or margins "
