@@ -126,8 +126,8 @@ class FaceClassifier:
     """Names the face of each die crop (RGB uint8, INPUT_SIZE square) with a confidence 0..1.
 
     model_path may name one model file or several (an ensemble: the same labels, their
-    probabilities averaged, or with combine="least" each face's least probability among them:
-    COMBINES); views (a key of VIEWS) also averages each crop's probabilities
+    probabilities averaged, or combined another way: COMBINES, e.g. "least", each face's least
+    probability among them); views (a key of VIEWS) also averages each crop's probabilities
     over its mirror image and/or quarter turns. One file and "one" view is the plain classifier.
 
     Each file reads crops of its own convention: its input size and its crop margin (its
