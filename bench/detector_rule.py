@@ -87,11 +87,15 @@ def judge(cand: dict, base: dict, limits: dict = LIMITS) -> list[Line]:
         bound, way = limits[name], ">=" if name in AT_LEAST else "<="
         holds = c[k] >= bound if way == ">=" else c[k] <= bound
         lines.append(Line(f"calib {k}", holds, f"{c[k]} (baseline {b[k]}; {way} {bound})"))
+    # The baseline's CPU on the same set in the same run is printed beside the candidate's: the lines are
+    # absolute, and this machine's speed has moved 1.5 times within an hour (DETECTOR_CARD round 33).
+    base_cpu = {s["set"]: s["cpu_ms"] for s in base["calib"]}
     for s in cand["calib"]:
-        cpu = s["cpu_ms"]
+        cpu, bcpu = s["cpu_ms"], base_cpu.get(s["set"])
+        same_run = f"baseline {bcpu['median']} / {bcpu['p95']}; " if bcpu else ""
         lines.append(Line(f"calib CPU {s['set']}", cpu["median"] <= limits["cpu_median_ms"]
                           and cpu["p95"] <= limits["cpu_p95_ms"],
-                          f"median {cpu['median']} / p95 {cpu['p95']} ms (<= {limits['cpu_median_ms']} / "
+                          f"median {cpu['median']} / p95 {cpu['p95']} ms ({same_run}<= {limits['cpu_median_ms']} / "
                           f"{limits['cpu_p95_ms']})"))
     for key, name in (("accuracy", "rendered face accuracy"), ("found_rate", "rendered found")):
         cv, bv = 100 * cand["renders"][key], 100 * base["renders"][key]

@@ -68,6 +68,11 @@ def test_a_round_may_set_its_own_limits_by_name():
             rule.limit(bad)
 
 
+def test_the_cpu_line_names_the_baseline_s_cpu_of_the_same_run():
+    lines = {ln.name: ln.text for ln in rule.judge(_figures(cpu=31.0), _figures(cpu=20.0))}
+    assert lines["calib CPU aws-workshop-dice"] == "median 31.0 / p95 62.0 ms (baseline 20.0 / 40.0; <= 30.0 / 60.0)"
+
+
 def test_the_judge_does_not_change_the_figures_it_reads():
     cand, base = _figures(correct=213), _figures()
     before = copy.deepcopy((cand, base))
