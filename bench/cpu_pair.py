@@ -25,6 +25,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 
 def photo_cpu(readers: list, image: np.ndarray, reads: int) -> list[float]:
@@ -38,14 +39,11 @@ def photo_cpu(readers: list, image: np.ndarray, reads: int) -> list[float]:
     return best
 
 
-def summary(values: list[float]) -> dict:
-    return {"median": round(statistics.median(values), 1), "p95": round(float(np.percentile(values, 95)), 1),
-            "max": round(max(values), 1)}
-
-
 def measure(candidate: Path, baseline: Path, part: str = "calib", reads: int = 5) -> list[dict]:
-    """Per set: the photos' count, each reader's summary() and the median of the per-photo ratios."""
+    """Per set: the photos' count, each reader's cpu_summary() (bench/real_sets.py: the p95 of the
+    figures of record) and the median of the per-photo ratios."""
     import cv2
+    from real_sets import cpu_summary
 
     from vision.reader import DiceReader
     from vision.realdata import SETS, photos_of_part
@@ -62,7 +60,7 @@ def measure(candidate: Path, baseline: Path, part: str = "calib", reads: int = 5
         cpu = [photo_cpu(readers, cv2.imread(str(s.path), cv2.IMREAD_COLOR), reads) for s in shots]
         cand, base = [c for c, _ in cpu], [b for _, b in cpu]
         rows.append({"set": name, "part": part, "photos": len(shots), "reads": reads,
-                     "candidate": summary(cand), "baseline": summary(base),
+                     "candidate": cpu_summary(cand), "baseline": cpu_summary(base),
                      "ratio_median": round(statistics.median(c / b for c, b in cpu if b > 0), 3)})
     return rows
 

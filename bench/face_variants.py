@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,6 +32,9 @@ from vision.model import DEFAULT_DETECTOR, DiceModel  # noqa: E402
 from vision.reader import DROP_FROM, RECHECK_BELOW, DiceReader  # noqa: E402
 from vision.realdata import SETS, match_labels, photos, score_photo  # noqa: E402
 from vision.train.calibrate import ASK_GRID, calibrate  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from real_sets import cpu_summary  # noqa: E402
 
 
 def parse_variant(text: str):
@@ -84,15 +86,13 @@ def measure(name, files, views, split, second_look="unsure", combine="mean", det
         return total
 
     curve = {float(t): (lambda r: (r["silent_misreads"], r["flagged"]))(at(t)) for t in ASK_GRID}
-    cpu.sort()
     result = {"name": name, "split": split, "fold": fold, "files": [str(f) for f in files], "views": views,
               "second_look": second_look, "combine": combine,
               "find_from": chosen["find_from"], "drop_from": chosen["drop_from"],
               "recheck_below": chosen["recheck_below"],
               "flip": chosen["flip"], "ask_below": chosen["ask_below"], "figures": at(chosen["ask_below"]),
               "calibrate_figures": chosen["figures"], "curve": curve, "outcome": outcome,
-              "cpu_ms": {"median": round(statistics.median(cpu), 1),
-                         "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 1), "max": round(cpu[-1], 1)},
+              "cpu_ms": cpu_summary(cpu),
               "photos": len(shots)}
     log(f"{name}: " + json.dumps({k: result[k] for k in ('find_from', 'drop_from', 'recheck_below', 'flip', 'ask_below',
                                                         'figures', 'calibrate_figures', 'cpu_ms')},
