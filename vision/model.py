@@ -31,8 +31,11 @@ ASK_BELOW = 0.5
 
 
 def interpreter_class():
-    """The first TFLite runtime that imports: ai-edge-litert, tflite-runtime, TensorFlow."""
+    """The first TFLite runtime that imports: ai-edge-litert, tflite-runtime, TensorFlow. Every model
+    is loaded through here, so it is also where NumPy's BLAS goes to one thread (vision.blas)."""
+    from .blas import one_blas_thread
     from .classify import ModelError
+    one_blas_thread()
     try:
         from ai_edge_litert.interpreter import Interpreter
         return Interpreter

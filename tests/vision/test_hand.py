@@ -39,3 +39,14 @@ def test_its_lab_is_opencvs_within_rounding_over_every_colour_step():
     assert ours.shape == theirs.shape and lab_8bit(colours).dtype == np.uint8
     assert np.abs(ours - theirs).max() <= 3
     assert (np.abs(ours - theirs) > 1).mean() < 0.001
+
+
+def test_its_blur_is_opencvs_gaussian_blur_on_pictures_narrower_than_the_kernel():
+    from vision.hand import _blur
+    rng = np.random.default_rng(5)
+    for h, w, sigma in ((60, 80, 16.5), (45, 80, 16.5), (90, 80, 11.5), (7, 9, 1.5)):
+        grey = (rng.random((h, w)) > 0.4).astype(np.float32)
+        colour = rng.random((h, w, 3)).astype(np.float32) * 255
+        assert np.abs(_blur(grey, sigma) - cv2.GaussianBlur(grey, (0, 0), sigma)).max() < 1e-4
+        assert np.abs(_blur(colour, sigma) - cv2.GaussianBlur(colour, (0, 0), sigma)).max() < 1e-2
+        assert _blur(colour, sigma).shape == colour.shape and _blur(colour, sigma).flags.c_contiguous
