@@ -216,3 +216,13 @@ def test_crops_of_no_die_are_deterministic_and_never_a_dies_box():
     assert nodie._like_a_die(target.box, placed)
     grain = nodie._grain_crop(np.random.default_rng(8), 30.0)
     assert grain.shape == (INPUT_SIZE, INPUT_SIZE, 3) and grain.std() > 0
+
+
+def test_dominant_colors_percentiles_and_medians_are_numpys():
+    from vision.colors import _median, _percentiles
+    rng = np.random.default_rng(9)
+    for n in (1, 2, 3, 7, 50, 576, 577):
+        values = rng.integers(0, 256, n).astype(np.uint8)
+        ours = _percentiles(np.sort(values), (0.2, 0.8))
+        assert ours == [float(v) for v in np.percentile(values.astype(np.float32), [20, 80])]
+        assert _median(values) == float(np.median(values.astype(np.float32)))
