@@ -72,6 +72,9 @@ def parse(argv):
                         "written to <name>.crop.json beside the model, which the reader follows")
     p.add_argument("--label-smoothing", type=float, default=0.0,
                    help="smooth the training targets by this much (0: plain cross-entropy, the shipped recipe)")
+    p.add_argument("--quarter-turns", action="store_true",
+                   help="turn every training crop a random quarter turn (real crops included), so that no face "
+                        "is read as the top for lying nearer the image's top; off in the shipped recipe")
     p.add_argument("--resume", type=Path, help="a .keras network saved by an earlier run to continue training")
     p.add_argument("--measure", action="store_true",
                    help="only measure the model already in --out (no training, no TensorFlow)")
@@ -203,7 +206,7 @@ def main(argv=None) -> int:
         keras_model = net.build(len(labels), args.input_size, args.width)
         log(f"Training a {keras_model.count_params()}-parameter CNN for {args.epochs} epochs")
     train_s = net.train(keras_model, x, y, xv, yv, args.epochs, args.batch, args.seed, log, peak_lr=args.lr,
-                        label_smoothing=args.label_smoothing)
+                        label_smoothing=args.label_smoothing, quarter_turns=args.quarter_turns)
     if args.cache:
         # Kept beside the rendered sets so a later run can look at or continue from the trained network.
         args.cache.mkdir(parents=True, exist_ok=True)
@@ -252,7 +255,7 @@ def main(argv=None) -> int:
                 "held-out crops": args.val,
                 "epochs": args.epochs, "batch": args.batch, "width": args.width,
                 "optimizer": f"Adam, cosine learning rate with warm-up to {args.lr:g}",
-                "label smoothing": args.label_smoothing,
+                "label smoothing": args.label_smoothing, "quarter turns": args.quarter_turns,
                 "continued from": args.resume.name if args.resume else "(fresh)",
                 "real crops": (f"train split x {args.real_copies}, {args.real_none} boxes on no die a photo"
                                + ("" if args.real_hold_out_fold is None

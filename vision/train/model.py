@@ -32,11 +32,15 @@ def build(num_classes: int, input_size: int, width: int = 32) -> tf.keras.Model:
     return tf.keras.Model(inp, out)
 
 
-def _augment(x, y):
+def _augment(x, y, quarter_turns: bool = False):
     # Every pip layout is mirror-symmetric, so a left-right flip keeps the label. No quarter
-    # turns: the renderer already turns dice every way, and in steep views the side faces lie
-    # at the bottom of the frame, a cue to which face is on top that turning would erase.
+    # turns by default: the renderer already turns dice every way, and in steep views and the
+    # real phone photos the side faces lie at the bottom of the frame, a cue to which face is on
+    # top that turning would erase; quarter_turns erases it (a camera turned, or looking straight
+    # down, breaks that cue: DETECTOR_CARD round 34).
     x = tf.image.random_flip_left_right(x)
+    if quarter_turns:
+        x = tf.image.rot90(x, tf.random.uniform([], 0, 4, dtype=tf.int32))
     # A few pixels of shift: detectors box a die a little off centre, and the network should
     # not learn where in the crop the rendered dice happen to sit (it over-fitted without).
     size = x.shape[0]
@@ -47,7 +51,7 @@ def _augment(x, y):
 
 
 def train(model, x, y, x_val, y_val, epochs: int, batch: int, seed: int, log=print,
-          peak_lr: float = 3e-3, label_smoothing: float = 0.0) -> float:
+          peak_lr: float = 3e-3, label_smoothing: float = 0.0, quarter_turns: bool = False) -> float:
     """Train in place; returns seconds spent.
 
     label_smoothing > 0 trains towards 1 - e + e/K for the true face and e/K for each other (K
@@ -56,7 +60,7 @@ def train(model, x, y, x_val, y_val, epochs: int, batch: int, seed: int, log=pri
     0 is plain cross-entropy on integer labels, the recipe of the shipped file."""
     tf.keras.utils.set_random_seed(seed)
     ds = (tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed)
-          .map(_augment, num_parallel_calls=1))
+          .map(lambda a, b: _augment(a, b, quarter_turns), num_parallel_calls=1))
     if label_smoothing > 0:
         # Keras smooths only one-hot targets (its sparse loss has no smoothing).
         classes = int(model.output_shape[-1])
