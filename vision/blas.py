@@ -15,21 +15,18 @@ on a Pi) at run time, so the order of imports does not matter, as it would for O
 from __future__ import annotations
 
 import logging
+from functools import cache
 
 __all__ = ["one_blas_thread"]
 
 log = logging.getLogger(__name__)
-_done = False
 
 
+@cache
 def one_blas_thread() -> None:
     """Limit NumPy's BLAS (imported already: vision.model imports NumPy first) to one thread for the rest
-    of the process (once; later calls do nothing).
-    Without threadpoolctl the BLAS keeps its threads: slower, never wrong."""
-    global _done
-    if _done:
-        return
-    _done = True
+    of the process (once: later calls return at once). Without threadpoolctl the BLAS keeps its threads:
+    slower, never wrong."""
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:
