@@ -6,7 +6,8 @@ Each file is measured in a fresh process (the runtime imported first, so its lib
 not counted): VmRSS after the runtime's import, after Interpreter(...) + allocate_tensors() as
 vision.model.DiceModel loads it (one thread, XNNPACK), and after 3 invokes on a 320x240 frame
 (the activation arena is touched at the first); then the CPU time of one invoke (median of
-TIMED, process time, one thread). Why: issue 14's memory target; a full-int8 file
+TIMED, process time, one thread). A file whose .json names a second_finder: both files, summed.
+Why: issue 14's memory target; a full-int8 file
 should shrink the float32 arena (round 10 of models/DETECTOR_CARD.md).
 """
 from __future__ import annotations
@@ -50,7 +51,18 @@ def measure(path: str) -> dict:
 
 
 def in_fresh_process(path: str) -> dict:
-    """measure(path) in a process of its own (so that no other file's pages are counted)."""
+    """measure(path) in a process of its own (so that no other file's pages are counted); for a
+    file whose .json names a second_finder (vision.model.TwoFinders), both files' figures summed."""
+    meta = Path(path).with_suffix(".json")
+    second = json.loads(meta.read_text(encoding="utf-8")).get("second_finder") if meta.is_file() else None
+    if not second:
+        return _one_fresh(path)
+    parts = [_one_fresh(path), _one_fresh(str(Path(path).parent / second["file"]))]
+    summed = {k: round(sum(m[k] for m in parts), 1) for k in ("load_mb", "invoked_mb", "total_mb", "cpu_ms")}
+    return {"path": f"{path} + {second['file']}", "bytes": sum(m["bytes"] for m in parts), **summed}
+
+
+def _one_fresh(path: str) -> dict:
     out = subprocess.run([sys.executable, __file__, "--one", path], capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"{path}: could not be measured: {(out.stderr.strip().splitlines() or ['no output'])[-1]}")

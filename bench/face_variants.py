@@ -28,7 +28,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.model import DEFAULT_DETECTOR, DiceModel  # noqa: E402
+from vision.model import DEFAULT_DETECTOR, load_detector  # noqa: E402
 from vision.reader import DROP_FROM, RECHECK_BELOW, DiceReader  # noqa: E402
 from vision.realdata import SETS, match_labels, photos, score_photo  # noqa: E402
 from vision.train.calibrate import ASK_GRID, calibrate  # noqa: E402
@@ -48,7 +48,7 @@ def parse_variant(text: str):
 def shipped_finder(detector=DEFAULT_DETECTOR) -> dict:
     """find_from, the mirrored frame, drop_from and recheck_below as the shipped reader reads them
     (its .json's, else the reader's constants)."""
-    reader = DiceReader(detector=DiceModel(detector), keep_crops=False)
+    reader = DiceReader(detector=load_detector(detector), keep_crops=False)
     return {"find_from": reader.detector.find_from, "flip": reader.detector.flip, "drop_from": reader.drop_from,
             "recheck_below": reader.recheck_below}
 
@@ -58,7 +58,7 @@ def measure(name, files, views, split, second_look="unsure", combine="mean", det
     chosen = calibrate(detector, split, log=lambda *_: None, classifier_path=files, views=views, sources=("reader",),
                        finder=finder,
                        second_look=second_look, fold=fold, combine=combine)
-    model = DiceModel(detector, find_from=chosen["find_from"], flip=chosen["flip"])
+    model = load_detector(detector, find_from=chosen["find_from"], flip=chosen["flip"])
     reader = DiceReader(files, detector=model, views=views, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look, drop_from=chosen["drop_from"], recheck_below=chosen["recheck_below"],
                         combine=combine)

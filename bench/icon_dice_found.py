@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vision.model import DiceModel  # noqa: E402
+from vision.model import load_detector  # noqa: E402
 from vision.reader import DiceReader, add_face_options  # noqa: E402
 from vision.realdata import score_photo  # noqa: E402
 from vision.synth.centerville import render_centerville_tray  # noqa: E402
@@ -57,7 +57,7 @@ def measure(detector, trays: int, peaks_only: bool = False, classifier=None, vie
             second_look=None) -> list[dict]:
     """Each kind's figures as the detector's own peaks find the dice and (unless peaks_only) as the
     reader does (classifier, views, second_look: DiceReader's face options)."""
-    model = DiceModel(detector)
+    model = load_detector(detector)
     peaks = lambda image: SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=True)  # noqa: E731
                                                for d in model.detect(image)])
     readers = [("detector peaks", peaks)]

@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 
-__all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "classifier_faces", "decode",
-           "interpreter_class", "network_input"]
+__all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "TwoFinders", "classifier_faces",
+           "decode", "interpreter_class", "load_detector", "network_input"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
 # The face head's seventh class (files with a face head): a die whose top face is no pip face,
@@ -128,6 +128,78 @@ class DiceModel:
         if (fw, fh) != (w, h):  # a peak in the padding clips to no box: nothing is there
             dets = [d for d in dets if d.box[2] > d.box[0] and d.box[3] > d.box[1]]
         return dets
+
+
+class TwoFinders:
+    """The detector file and a second finder that reads the frame at a larger input (the small-dice
+    look): the second file's boxes are added where the first file boxed no die (neither box holds the
+    other's centre in its middle, as _one_per_die judges), so each die keeps the first file's box and
+    a die too small for it still gets one. Named in the first file's .json as second_finder: {"file":
+    a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too}.
+    Why (issue 14 round 36, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small dice the
+    320 x 240 one misses, and boxes big dice twice; a big die keeps the first file's one box here.
+    Otherwise a DiceModel: its settings, .json and face head are the first file's."""
+
+    def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float):
+        self.first, self.second, self.second_find_from = first, second, float(second_find_from)
+        # Which boxes are the first file's dice is judged at its .json's find_from, fixed at load.
+        self.held_from = float(first.meta.get("find_from", FIND_FROM))
+
+    def __getattr__(self, name):
+        return getattr(self.first, name)
+
+    def __setattr__(self, name, value):
+        # find_from and flip are the first file's settings (calibrate sets them on the detector it holds).
+        if name in ("find_from", "flip"):
+            setattr(self.first, name, value)
+        else:
+            object.__setattr__(self, name, value)
+
+    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+        """The first file's dice at find_from, then the second's where the first boxed none. Which
+        boxes count as the first file's dice is judged at the .json's find_from whatever find_from is
+        asked, so a caller that reads low and filters by strength later (vision.train.calibrate) gets
+        the second file's boxes read() gives."""
+        firsts = self.first.detect(frame_bgr, find_from)
+        held = [d for d in firsts if d.strength >= self.held_from]
+        extra = [d for d in self.second.detect(frame_bgr, self.second_find_from)
+                 if not any(_in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8) for k in held)]
+        return firsts + _one_per_die(extra)
+
+
+def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,
+                  flip: bool | None = None):
+    """The detector file as the reader uses it: a DiceModel, or TwoFinders where its .json names a
+    second_finder (find_from and flip are the first file's; the second's are in second_finder)."""
+    first = DiceModel(model_path, num_threads, find_from, flip)
+    if "second_finder" not in first.meta:
+        return first
+    name, second_from, second_flip = _second_finder(first.meta["second_finder"], first.model_path)
+    second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
+    return TwoFinders(first, second, second_from)
+
+
+SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool}
+
+
+def _second_finder(settings, model_path: Path) -> tuple[str, float, bool]:
+    """The .json's second_finder checked at the edge: each key by name and type."""
+    from .classify import ModelError
+    where = f"{model_path.with_suffix('.json')}: second_finder"
+    if not isinstance(settings, dict):
+        raise ModelError(f"{where} must be an object with file, find_from and flip, not {settings!r}.", model_path)
+    for key in settings:
+        if key not in SECOND_FINDER_KEYS:
+            raise ModelError(f"{where} has no setting {key!r} (it takes {', '.join(SECOND_FINDER_KEYS)}).", model_path)
+    for key, kind in SECOND_FINDER_KEYS.items():
+        if key not in settings:
+            raise ModelError(f"{where} needs {key!r}.", model_path)
+        if not isinstance(settings[key], kind) or (kind != bool and isinstance(settings[key], bool)):
+            raise ModelError(f"{where}'s {key} must be a {'number' if key == 'find_from' else kind.__name__}, "
+                             f"not {settings[key]!r}.", model_path)
+    if not 0.0 < settings["find_from"] <= 1.0:
+        raise ModelError(f"{where}'s find_from must lie above 0 and at most 1, not {settings['find_from']}.", model_path)
+    return settings["file"], float(settings["find_from"]), settings["flip"]
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).

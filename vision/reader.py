@@ -27,7 +27,7 @@ from companion.engine.dice import pip_value
 from .colors import dominant_color
 from .crops import die_crop
 from .hand import hand_in_tray
-from .model import FACE_SOURCES, DiceModel, classifier_faces
+from .model import FACE_SOURCES, DiceModel, classifier_faces, load_detector
 from .settle import MOVING, SettleConfig, SettleDetector
 
 __all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
@@ -128,7 +128,8 @@ class DiceReading:
 class DiceReader:
     """Detect (and read) with the learned detector, read faces as its .json says, name colours.
 
-    detector: a vision.model.DiceModel (default: models/dice_detector.tflite, or detector_path);
+    detector: a vision.model.DiceModel or TwoFinders (default: vision.model.load_detector of
+    models/dice_detector.tflite, or of detector_path);
     faces: one of vision.model.FACE_SOURCES (default: the detector's .json); threshold: below it
     a die is uncertain and the table asked (default: the .json's calibrated ask_below). The crop
     classifier (model_path: one file or several combined, labels_path; default: the .json's
@@ -152,7 +153,7 @@ class DiceReader:
                  drop_from: float | None = None, recheck_below: float | None = None,
                  combine: str | None = None, side_judge: Path | str | None = None,
                  judge_boxes: str | None = None):
-        self.detector = detector or DiceModel(detector_path)
+        self.detector = detector or load_detector(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
             raise ValueError(f"faces must be one of {', '.join(FACE_SOURCES)}, not {self.faces!r}.")

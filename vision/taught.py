@@ -297,13 +297,14 @@ class TaughtDieRead(DieRead):
 
 
 def default_finder():
-    """The shipped learned detector (vision.model); a missing or broken model file raises ModelError."""
-    from .model import DiceModel
+    """The shipped learned detector as the reader loads it (vision.model.load_detector); a missing or
+    broken model file raises ModelError."""
+    from .model import load_detector
 
     # At its calibrated peak threshold (the .json's find_from) the detector of the icon-dice
     # branch found 237 of 240 rendered Centerville dice (40 trays), as many as a lower one (0.2),
     # which also boxed a die's side now and then.
-    return DiceModel()
+    return load_detector()
 
 
 class TaughtReader:

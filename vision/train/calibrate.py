@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from ..reader import add_face_options
-from ..model import FACE_SOURCES, DiceModel, classifier_faces
+from ..model import FACE_SOURCES, classifier_faces, load_detector
 from ..realdata import SETS, photos, score_photo
 
 SILENT_COST = 10
@@ -102,7 +102,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
-    first = DiceReader(detector=DiceModel(model_path), model_path=classifier_path, views=views,
+    first = DiceReader(detector=load_detector(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader", combine=combine)
     classifier, second_look = first.classifier, first.second_look
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
@@ -113,7 +113,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if finder is not None:
-        tried = [_calibrate_reader(DiceModel(model_path, find_from=FLOOR, flip=finder["flip"]), images,
+        tried = [_calibrate_reader(load_detector(model_path, find_from=FLOOR, flip=finder["flip"]), images,
                                    finder["flip"], split, classifier, second_look, held=finder)]
     else:
         tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look)
@@ -128,7 +128,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
 def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, classifier,
                second_look: str = "unsure") -> dict:
     """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split."""
-    model = DiceModel(model_path, find_from=FLOOR, flip=flip)
+    model = load_detector(model_path, find_from=FLOOR, flip=flip)
     if faces == "reader":
         return _calibrate_reader(model, images, flip, split, classifier, second_look)
     shots = []
