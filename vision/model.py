@@ -135,13 +135,16 @@ class TwoFinders:
     look): the second file's boxes are added where the first file boxed no die (neither box holds the
     other's centre in its middle, as _one_per_die judges), so each die keeps the first file's box and
     a die too small for it still gets one. Named in the first file's .json as second_finder: {"file":
-    a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too}.
+    a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too,
+    and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1)}.
     Why (issue 14 round 36, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small dice the
     320 x 240 one misses, and boxes big dice twice; a big die keeps the first file's one box here.
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
-    def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float):
+    def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float,
+                 largest_share: float = 1.0):
         self.first, self.second, self.second_find_from = first, second, float(second_find_from)
+        self.largest_share = float(largest_share)
         # Which boxes are the first file's dice is judged at its .json's find_from, fixed at load.
         self.held_from = float(first.meta.get("find_from", FIND_FROM))
 
@@ -162,8 +165,9 @@ class TwoFinders:
         the second file's boxes read() gives."""
         firsts = self.first.detect(frame_bgr, find_from)
         held = [d for d in firsts if d.strength >= self.held_from]
+        largest = self.largest_share * frame_bgr.shape[1]
         extra = [d for d in self.second.detect(frame_bgr, self.second_find_from)
-                 if not any(_in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8) for k in held)]
+                 if max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= largest and not any(_in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8) for k in held)]
         return firsts + _one_per_die(extra)
 
 
@@ -174,15 +178,16 @@ def load_detector(model_path: Path | str | None = None, num_threads: int = 1, fi
     first = DiceModel(model_path, num_threads, find_from, flip)
     if "second_finder" not in first.meta:
         return first
-    name, second_from, second_flip = _second_finder(first.meta["second_finder"], first.model_path)
+    name, second_from, second_flip, largest = _second_finder(first.meta["second_finder"], first.model_path)
     second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
-    return TwoFinders(first, second, second_from)
+    return TwoFinders(first, second, second_from, largest)
 
 
-SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool}
+SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float)}
+OPTIONAL_KEYS = {"largest_share"}
 
 
-def _second_finder(settings, model_path: Path) -> tuple[str, float, bool]:
+def _second_finder(settings, model_path: Path) -> tuple[str, float, bool, float]:
     """The .json's second_finder checked at the edge: each key by name and type."""
     from .classify import ModelError
     where = f"{model_path.with_suffix('.json')}: second_finder"
@@ -193,13 +198,16 @@ def _second_finder(settings, model_path: Path) -> tuple[str, float, bool]:
             raise ModelError(f"{where} has no setting {key!r} (it takes {', '.join(SECOND_FINDER_KEYS)}).", model_path)
     for key, kind in SECOND_FINDER_KEYS.items():
         if key not in settings:
+            if key in OPTIONAL_KEYS:
+                continue
             raise ModelError(f"{where} needs {key!r}.", model_path)
         if not isinstance(settings[key], kind) or (kind != bool and isinstance(settings[key], bool)):
-            raise ModelError(f"{where}'s {key} must be a {'number' if key == 'find_from' else kind.__name__}, "
+            raise ModelError(f"{where}'s {key} must be a {kind.__name__ if isinstance(kind, type) else 'number'}, "
                              f"not {settings[key]!r}.", model_path)
-    if not 0.0 < settings["find_from"] <= 1.0:
-        raise ModelError(f"{where}'s find_from must lie above 0 and at most 1, not {settings['find_from']}.", model_path)
-    return settings["file"], float(settings["find_from"]), settings["flip"]
+    for key in ("find_from", "largest_share"):
+        if key in settings and not 0.0 < settings[key] <= 1.0:
+            raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
+    return settings["file"], float(settings["find_from"]), settings["flip"], float(settings.get("largest_share", 1.0))
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).

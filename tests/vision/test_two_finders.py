@@ -83,6 +83,8 @@ def test_the_reader_loads_the_pair_from_the_json(tmp_path, tray):
     ({"flip": "yes"}, "flip must be a bool"),
     ({"find_from": True}, "find_from must be a number"),
     ({"find_from": 0}, "find_from must lie above 0"),
+    ({"largest_share": 1.5}, "largest_share must lie above 0"),
+    ({"largest_share": "big"}, "largest_share must be a number"),
     ({"file": 3}, "file must be a str"),
 ])
 def test_a_bad_second_finder_setting_is_refused_by_name(tmp_path, change, words):
@@ -103,3 +105,13 @@ def test_a_second_finder_without_a_file_is_refused(tmp_path):
     path.with_suffix(".json").write_text(json.dumps(meta))
     with pytest.raises(ModelError, match="needs 'file'"):
         load_detector(path)
+
+
+def test_largest_share_keeps_the_second_finders_big_boxes_out(tmp_path, tray):
+    everything = DiceModel(DEFAULT_DETECTOR, find_from=0.2, flip=True).detect(tray)
+    sizes = sorted(max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in everything)
+    share = (sizes[len(sizes) // 2] + 0.5) / tray.shape[1]
+    two = load_detector(_pair(tmp_path, first_find_from=0.55, largest_share=share))
+    added = [d for d in two.detect(tray) if d.box not in {k.box for k in two.first.detect(tray)}]
+    assert added and all(max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= share * tray.shape[1] for d in added)
+    assert len(two.detect(tray)) < len(everything)
