@@ -137,8 +137,10 @@ class TwoFinders:
     a die too small for it still gets one. Named in the first file's .json as second_finder: {"file":
     a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too,
     and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1)}.
-    Why (issue 14 round 36, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small dice the
-    320 x 240 one misses, and boxes big dice twice; a big die keeps the first file's one box here.
+    Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
+    dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
+    here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
+    13 -> 3 at 0.06). No shipped .json names one yet (its memory and CPU: next step 24 of the card).
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
     def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float,
@@ -167,7 +169,8 @@ class TwoFinders:
         held = [d for d in firsts if d.strength >= self.held_from]
         largest = self.largest_share * frame_bgr.shape[1]
         extra = [d for d in self.second.detect(frame_bgr, self.second_find_from)
-                 if max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= largest and not any(_in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8) for k in held)]
+                 if max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= largest
+                 and not any(_in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8) for k in held)]
         return firsts + _one_per_die(extra)
 
 
