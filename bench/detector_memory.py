@@ -6,7 +6,9 @@ Each file is measured in a fresh process (the runtime imported first, so its lib
 not counted): VmRSS after the runtime's import, after Interpreter(...) + allocate_tensors() as
 vision.model.DiceModel loads it (one thread, XNNPACK), and after 3 invokes on a 320x240 frame
 (the activation arena is touched at the first); then the CPU time of one invoke (median of
-TIMED, process time, one thread). A file whose .json names a second_finder: both files, summed.
+TIMED, process time, one thread). A file whose .json names a second_finder: both interpreters
+loaded in the one process, as the reader loads them (the runtime pages they share counted once),
+and the CPU of one invoke of each, summed.
 Why: issue 14's memory target; a full-int8 file
 should shrink the float32 arena (round 10 of models/DETECTOR_CARD.md).
 """
@@ -24,45 +26,50 @@ INVOKES = 3
 TIMED = 30
 
 
+def files_of(path: str) -> list[str]:
+    """The detector file, and the second finder its .json names (vision.model.TwoFinders), if any."""
+    meta = Path(path).with_suffix(".json")
+    second = json.loads(meta.read_text(encoding="utf-8")).get("second_finder") if meta.is_file() else None
+    return [path] + ([str(Path(path).parent / second["file"])] if second else [])
+
+
 def measure(path: str) -> dict:
+    """RSS of path's interpreters (both files of a pair, loaded in this one process as the reader
+    loads them, so the runtime's pages they share are counted once) and each one's CPU per invoke."""
     import numpy as np
     sys.path.insert(0, str(ROOT))
     from vision.latency import rss_mb
     from vision.model import interpreter_class
     Interpreter = interpreter_class()
+    files = files_of(path)
     before = rss_mb()
-    interp = Interpreter(model_path=path, num_threads=1)
-    interp.allocate_tensors()
+    interps = []
+    for f in files:
+        interps.append(Interpreter(model_path=f, num_threads=1))
+        interps[-1].allocate_tensors()
     loaded = rss_mb()
-    inp = interp.get_input_details()[0]
-    x = np.random.default_rng(0).uniform(0, 255, inp["shape"]).astype(np.float32)
-    for _ in range(INVOKES):
-        interp.set_tensor(inp["index"], x)
-        interp.invoke()
+    for interp in interps:
+        inp = interp.get_input_details()[0]
+        x = np.random.default_rng(0).uniform(0, 255, inp["shape"]).astype(np.float32)
+        for _ in range(INVOKES):
+            interp.set_tensor(inp["index"], x)
+            interp.invoke()
     invoked = rss_mb()
-    cpu = []
-    for _ in range(TIMED):
-        t0 = time.process_time()
-        interp.invoke()
-        cpu.append(1000 * (time.process_time() - t0))
-    return {"path": path, "bytes": Path(path).stat().st_size, "load_mb": round(loaded - before, 1),
-            "invoked_mb": round(invoked - loaded, 1), "total_mb": round(invoked - before, 1),
-            "cpu_ms": round(statistics.median(cpu), 1)}
+    cpu = 0.0
+    for interp in interps:
+        times = []
+        for _ in range(TIMED):
+            t0 = time.process_time()
+            interp.invoke()
+            times.append(1000 * (time.process_time() - t0))
+        cpu += statistics.median(times)
+    return {"path": " + ".join(files), "bytes": sum(Path(f).stat().st_size for f in files),
+            "load_mb": round(loaded - before, 1), "invoked_mb": round(invoked - loaded, 1),
+            "total_mb": round(invoked - before, 1), "cpu_ms": round(cpu, 1)}
 
 
 def in_fresh_process(path: str) -> dict:
-    """measure(path) in a process of its own (so that no other file's pages are counted); for a
-    file whose .json names a second_finder (vision.model.TwoFinders), both files' figures summed."""
-    meta = Path(path).with_suffix(".json")
-    second = json.loads(meta.read_text(encoding="utf-8")).get("second_finder") if meta.is_file() else None
-    if not second:
-        return _one_fresh(path)
-    parts = [_one_fresh(path), _one_fresh(str(Path(path).parent / second["file"]))]
-    summed = {k: round(sum(m[k] for m in parts), 1) for k in ("load_mb", "invoked_mb", "total_mb", "cpu_ms")}
-    return {"path": f"{path} + {second['file']}", "bytes": sum(m["bytes"] for m in parts), **summed}
-
-
-def _one_fresh(path: str) -> dict:
+    """measure(path) in a process of its own (so that no other file's pages are counted)."""
     out = subprocess.run([sys.executable, __file__, "--one", path], capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"{path}: could not be measured: {(out.stderr.strip().splitlines() or ['no output'])[-1]}")
