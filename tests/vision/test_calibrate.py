@@ -70,3 +70,13 @@ def test_a_detector_held_to_one_pass_is_calibrated_without_the_mirrored_frame():
     assert result["flip"] is False
     assert len(lines) == 1 and "mirrored frame too: False" in lines[0]
     assert result["figures"]["correct"] > 150  # it still reads: one pass of 233 calib dice
+
+
+def test_a_held_find_from_is_kept_and_the_rest_chosen():
+    from pathlib import Path
+    from vision.train.calibrate import FLIPS, calibrate
+    shipped = Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite"
+    free = calibrate(shipped, log=lambda *_: None, sources=("reader",), flips=FLIPS["yes"])
+    held = calibrate(shipped, log=lambda *_: None, sources=("reader",), flips=FLIPS["yes"], find_from=0.3)
+    assert free["find_from"] != 0.3 and held["find_from"] == 0.3
+    assert held["figures"]["found"] < free["figures"]["found"]  # a higher floor finds fewer dice

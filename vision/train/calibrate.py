@@ -50,7 +50,8 @@ DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
 RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 
 
-def choose_reader_settings(figures_at, second_look: str = "unsure") -> tuple[float, float, float]:
+def choose_reader_settings(figures_at, second_look: str = "unsure",
+                           finds: tuple[float, ...] = FIND_GRID) -> tuple[float, float, float]:
     """(find_from, drop_from, recheck_below) of the grids whose figures (figures_at(find_from,
     drop_from, recheck_below): a dict with correct and no_die, nothing asked) give the most dice
     read right minus boxes on no die. Among equals: the reader's constants (a classifier that gains
@@ -63,7 +64,7 @@ def choose_reader_settings(figures_at, second_look: str = "unsure") -> tuple[flo
     def key(s):
         r = figures_at(*s)
         return (r["correct"] - r["no_die"], s[1] == DROP_FROM and s[2] == RECHECK_BELOW, -s[0], -s[2], s[1])
-    return max(((f, d, c) for f in FIND_GRID for d in DROP_GRID for c in rechecks), key=key)
+    return max(((f, d, c) for f in finds for d in DROP_GRID for c in rechecks), key=key)
 
 
 def choose_ask_below(figures_at) -> float:
@@ -89,7 +90,8 @@ FLIPS = {"either": (False, True), "no": (False,), "yes": (True,)}
 def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path=None,
               views: str | None = None, sources: tuple[str, ...] | None = None,
               second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
-              combine: str | None = None, flips: tuple[bool, ...] = (False, True)) -> dict:
+              combine: str | None = None, flips: tuple[bool, ...] = (False, True),
+              find_from: float | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -98,7 +100,9 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     only ask_below chosen; for a new classifier read by an unchanged finder (round 11b).
     fold (train split only): the photos of that fold (vision.realdata.photos; round 17).
     flips: whether the mirrored frame is read too, the choices tried (a rule may hold a detector to
-    one pass for its CPU time: (False,))."""
+    one pass for its CPU time: (False,)).
+    find_from (the "reader" source only): held as given, drop_from, recheck_below and ask_below chosen
+    (a rule may hold a reader to the shipped peaks' floor, issue 14 round 36d)."""
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
@@ -116,7 +120,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
         tried = [_calibrate_reader(load_detector(model_path, find_from=FLOOR, flip=finder["flip"]), images,
                                    finder["flip"], split, classifier, second_look, held=finder)]
     else:
-        tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look)
+        tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look, find_from)
                  for flip in flips for faces in sources]
     for r in tried:
         log(f"calib (mirrored frame too: {r['flip']}, faces from the {r['faces']}): "
@@ -126,11 +130,11 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
 
 
 def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, classifier,
-               second_look: str = "unsure") -> dict:
+               second_look: str = "unsure", find_from: float | None = None) -> dict:
     """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split."""
     model = load_detector(model_path, find_from=FLOOR, flip=flip)
     if faces == "reader":
-        return _calibrate_reader(model, images, flip, split, classifier, second_look)
+        return _calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from)
     shots = []
     for img, labels in images:
         dets = model.detect(img, FLOOR)
@@ -161,14 +165,15 @@ def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, cla
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
 
 
-def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None) -> dict:
+def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None,
+                      find_from: float | None = None) -> dict:
     """As _calibrate, through vision.reader.DiceReader: each photo is looked at once at the lowest
     find_from (every box, every second look), and DiceReader.dice_from_looks gives the dice the
     reader reads with each find_from, drop_from and recheck_below of the grids (or held's)."""
     from ..reader import DiceReader
     reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look)
-    reader.detector.find_from = min(FIND_GRID)
+    reader.detector.find_from = min(FIND_GRID + ((find_from,) if find_from is not None else ()))
     looked = [(reader.looks(img), labels) for img, labels in images]
     dice_at = {}
 
@@ -187,7 +192,8 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
     if held is not None:
         find_from, drop_from, recheck_below = held["find_from"], held["drop_from"], held["recheck_below"]
     else:
-        find_from, drop_from, recheck_below = choose_reader_settings(total, second_look)
+        find_from, drop_from, recheck_below = choose_reader_settings(
+            total, second_look, FIND_GRID if find_from is None else (find_from,))
     ask_below = choose_ask_below(lambda t: total(find_from, drop_from, recheck_below, t))
     figures = total(find_from, drop_from, recheck_below, ask_below)
     figures["photos"] = len(images)
@@ -205,10 +211,14 @@ def main(argv=None) -> int:
                    help="read the mirrored frame too: either (chosen on calib, the default), no (one pass) or yes")
     p.add_argument("--write", action="store_true", help="store the thresholds (and the classifier files and "
                                                         "views given) in the model's .json")
+    p.add_argument("--find-from", type=float, metavar="F",
+                   help="hold the reader's find_from at F (0-1; the reader's faces only), the rest chosen")
     args = p.parse_args(argv)
+    if args.find_from is not None and not 0.0 < args.find_from < 1.0:
+        p.error(f"--find-from must lie between 0 and 1, not {args.find_from}")
     result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
                        sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
-                       combine=args.combine, flips=FLIPS[args.flip])
+                       combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from)
     print(json.dumps(result))
     if args.write:
         meta_path = args.model.with_suffix(".json")
