@@ -11,7 +11,7 @@ This is the only module that imports a TFLite runtime (vision.classify gets it f
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -61,6 +61,8 @@ class Detection:
     box: tuple[int, int, int, int]              # in the frame's pixels, x1 y1 exclusive
     peak: float = -1.0                          # the heat peak's height, 0..1 (-1: confidence)
     probs: tuple[float, ...] | None = None      # the face head's 7 probabilities (1..6, OTHER), if any
+    blocked: float = 0.0                        # a second finder's box: the strongest first-file die it
+                                                # would double (TwoFinders); kept only under a find_from above it
 
     @property
     def strength(self) -> float:
@@ -129,6 +131,10 @@ class DiceModel:
             dets = [d for d in dets if d.box[2] > d.box[0] and d.box[3] > d.box[1]]
         return dets
 
+    def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+        """detect(): one file has no box that another could double (TwoFinders.candidates)."""
+        return self.detect(frame_bgr, find_from)
+
 
 class TwoFinders:
     """The detector file and a second finder that reads the frame at a larger input (the small-dice
@@ -140,15 +146,14 @@ class TwoFinders:
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
-    13 -> 3 at 0.06). No shipped .json names one yet (its memory and CPU: next step 24 of the card).
+    13 -> 3 at 0.06). Shipped since round 36d: round 27's L read at 384 x 288 (models/dice_detector_384.tflite).
+    The reader's find_from is every box's floor, the second file's find_from a floor of its own peaks.
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
     def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float,
                  largest_share: float = 1.0):
         self.first, self.second, self.second_find_from = first, second, float(second_find_from)
         self.largest_share = float(largest_share)
-        # Which boxes are the first file's dice is judged at its .json's find_from, fixed at load.
-        self.held_from = float(first.meta.get("find_from", FIND_FROM))
 
     def __getattr__(self, name):
         return getattr(self.first, name)
@@ -161,17 +166,24 @@ class TwoFinders:
             object.__setattr__(self, name, value)
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        """The first file's dice at find_from, then the second's where the first boxed none. Which
-        boxes count as the first file's dice is judged at the .json's find_from whatever find_from is
-        asked, so a caller that reads low and filters by strength later (vision.train.calibrate) gets
-        the second file's boxes read() gives."""
-        firsts = self.first.detect(frame_bgr, find_from)
-        held = [d for d in firsts if d.strength >= self.held_from]
+        """The first file's dice at find_from, then the second's at find_from (and at least its own
+        find_from) where the first boxed none."""
+        floor = self.first.find_from if find_from is None else find_from
+        return [d for d in self.candidates(frame_bgr, floor) if d.strength >= floor and d.blocked < floor]
+
+    def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+        """The first file's dice at find_from and every second box the share lets in, each carrying
+        `blocked`: the strength of the strongest first-file box it would double (0: none). detect() at
+        any find_from f at or above this one gives the boxes of strength at least f and blocked under f
+        (DiceReader.dice_from_looks; vision.train.calibrate reads a photo once for its whole grid)."""
+        floor = self.first.find_from if find_from is None else find_from
+        firsts = self.first.detect(frame_bgr, floor)
         largest = self.largest_share * frame_bgr.shape[1]
-        extra = [d for d in self.second.detect(frame_bgr, self.second_find_from)
-                 if max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= largest
-                 and not any(_in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8) for k in held)]
-        return firsts + _one_per_die(extra)
+        seconds = _one_per_die([d for d in self.second.detect(frame_bgr, self.second_find_from)
+                                if max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= largest])
+        doubles = lambda d: [k.strength for k in firsts  # noqa: E731
+                             if _in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8)]
+        return firsts + [replace(d, blocked=max(doubles(d), default=0.0)) for d in seconds]
 
 
 def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,

@@ -268,7 +268,7 @@ class DiceReader:
         _looks_again) and the side judge's NOT_A_DIE probability of every box (None without a
         judge). dice_from_looks turns them into the dice read() would give with any find_from at
         or above it, drop_from and recheck_below, without reading the photo again."""
-        detections = self.detector.detect(frame_bgr)
+        detections = self.detector.candidates(frame_bgr)
         boxes = [d.box for d in detections]
         judged = None
         if not boxes:
@@ -287,7 +287,7 @@ class DiceReader:
         looks with these settings, in read()'s order: the same steps, unsure dice's probabilities
         averaged with their second looks, boxes likely on no die dropped."""
         detections, first, again, judged = looks
-        chosen = [i for i, d in enumerate(detections) if d.strength >= find_from]
+        chosen = [i for i, d in enumerate(detections) if d.strength >= find_from and d.blocked < find_from]
         first, again = first[chosen], again[:, chosen]
         unsure = unsure_dice(first, self.second_look, recheck_below)
         read, keep = kept_faces(self.classifier, second_looked(first, again[:, unsure], unsure), drop_from)

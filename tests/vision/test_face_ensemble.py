@@ -77,6 +77,8 @@ def _detector_copy(tmp_path, **meta_changes):
     meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
     meta.update(meta_changes)
     detector.with_suffix(".json").write_text(json.dumps(meta))
+    if meta.get("second_finder"):  # the shipped reader's second detector file, beside it as in models/
+        shutil.copy(DEFAULT_DETECTOR.parent / meta["second_finder"]["file"], tmp_path)
     for name in ("a.tflite", "b.tflite"):
         shutil.copy(MODEL, tmp_path / name)
         shutil.copy(labels_path_for(MODEL), labels_path_for(tmp_path / name))

@@ -7,7 +7,7 @@ import shutil
 import cv2
 import pytest
 
-from vision.model import DEFAULT_DETECTOR, DiceModel
+from vision.model import DEFAULT_DETECTOR, DiceModel, load_detector
 from vision.reader import DROP_FROM, RECHECK_BELOW, DiceReader
 from vision.realdata import photos
 
@@ -35,9 +35,14 @@ def calib_photos():
     return [cv2.imread(str(s.path), cv2.IMREAD_COLOR) for s in shots]
 
 
-def test_absent_keys_keep_the_constants(reader):
-    assert "face_drop_from" not in reader.detector.meta and "face_recheck_below" not in reader.detector.meta
-    assert (reader.drop_from, reader.recheck_below) == (DROP_FROM, RECHECK_BELOW)
+def test_absent_keys_keep_the_constants(reader, tmp_path):
+    path = _detector_with(tmp_path)
+    meta = json.loads(path.with_suffix(".json").read_text())
+    for key in ("face_drop_from", "face_recheck_below"):
+        meta.pop(key, None)
+    path.with_suffix(".json").write_text(json.dumps(meta))
+    plain = DiceReader(detector=DiceModel(path), classifier=reader.classifier)
+    assert (plain.drop_from, plain.recheck_below) == (DROP_FROM, RECHECK_BELOW)
 
 
 def test_json_drop_from_drops_boxes(reader, tmp_path):
@@ -73,8 +78,8 @@ def test_json_recheck_below_chooses_which_dice_get_the_second_look(reader, tmp_p
 def test_calibration_looks_read_as_the_reader(reader, calib_photos, find_from, drop_from, recheck_below):
     """vision.train.calibrate scores the grids from one look at each photo: the dice it scores
     must be the reader's at those settings, in the reader's order."""
-    looker = DiceReader(detector=DiceModel(find_from=0.1), classifier=reader.classifier, keep_crops=False)
-    live = DiceReader(detector=DiceModel(find_from=find_from), classifier=reader.classifier, keep_crops=False,
+    looker = DiceReader(detector=load_detector(find_from=0.1), classifier=reader.classifier, keep_crops=False)
+    live = DiceReader(detector=load_detector(find_from=find_from), classifier=reader.classifier, keep_crops=False,
                       drop_from=drop_from, recheck_below=recheck_below)
     seen = 0
     for image in calib_photos:
@@ -97,7 +102,8 @@ def test_calibrate_holds_the_finder_given_and_chooses_ask_below_alone():
     chosen = calibrate(DEFAULT_DETECTOR, log=lambda *_: None, sources=("reader",), finder=held)
     assert {k: chosen[k] for k in held} == held and chosen["faces"] == "reader"
     assert chosen["ask_below"] in ASK_GRID
-    reader = DiceReader(detector=DiceModel(DEFAULT_DETECTOR, find_from=0.35, flip=False), threshold=chosen["ask_below"],
+    reader = DiceReader(detector=load_detector(DEFAULT_DETECTOR, find_from=0.35, flip=False),
+                        threshold=chosen["ask_below"],
                         drop_from=0.55, recheck_below=0.95, keep_crops=False, faces="reader")
     total = {}
     for name in SETS:
