@@ -297,14 +297,17 @@ class TaughtDieRead(DieRead):
 
 
 def default_finder():
-    """The shipped learned detector as the reader loads it (vision.model.load_detector); a missing or
-    broken model file raises ModelError."""
-    from .model import load_detector
+    """The shipped learned detector file (vision.model); a missing or broken model file raises ModelError.
+    The file alone, without the pip reader's second finder (.json second_finder, issue 14 round 36d):
+    that was judged on pip dice, and with it a six-dice Centerville tray costs 38.6-40.9 ms to read
+    against issue 15's 40 ms line (23.8-24.2 ms without; bench/icon_dice.py's trays, 3 taught, 60
+    trays, 2026-12-07)."""
+    from .model import DiceModel
 
     # At its calibrated peak threshold (the .json's find_from) the detector of the icon-dice
     # branch found 237 of 240 rendered Centerville dice (40 trays), as many as a lower one (0.2),
     # which also boxed a die's side now and then.
-    return load_detector()
+    return DiceModel()
 
 
 class TaughtReader:
