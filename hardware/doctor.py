@@ -1,4 +1,4 @@
-"""`companion doctor`: check display, touch, camera, GPIO, serial board, model, data directory
+"""`companion doctor`: check display, touch, camera, GPIO, serial board, model, detector, data directory
 and the dice the camera has been taught.
 
 Prints one line per check, what works and, for what does not, the exact command or edit that
@@ -65,6 +65,7 @@ def doctor_main(argv: list[str] | None = None, *, host: Host | None = None) -> i
         ("gpio", lambda: check_gpio(config, host)),
         ("panel", lambda: check_panel(config, args.panel_timeout)),
         ("model", lambda: check_model(config)),
+        ("detector", lambda: check_detector()),
         ("data", lambda: check_data_dir(config)),
         ("taught", lambda: check_taught(config)),
     ]
@@ -250,6 +251,25 @@ def check_model(config: Config) -> Check:
                          "sits beside the .tflite)")
     return Check("model", "ok", f"{path} loads: {len(classifier.labels)} faces, "
                  f"{classifier.input_size}x{classifier.input_size} input")
+
+
+def check_detector(path: Path | None = None) -> Check:
+    """The learned dice detector the camera reads with (vision.model.load_detector): its file and the
+    second finder its .json names, if any (issue 14 round 36d), load."""
+    from vision.classify import ModelError
+    from vision.model import DEFAULT_DETECTOR, load_detector
+
+    path = Path(path) if path is not None else DEFAULT_DETECTOR
+    try:
+        detector = load_detector(path)
+    except (ModelError, OSError, ValueError) as exc:
+        return Check("detector", "FAIL", f"{exc} (dice must be entered by hand)",
+                     fix="reinstall the project's models/ folder: dice_detector.tflite, its .json and the "
+                         "second finder the .json names sit side by side")
+    second = getattr(detector, "second", None)
+    with_second = f", with its second finder {second.model_path.name} ({second.input_w}x{second.input_h})" \
+        if second is not None else ""
+    return Check("detector", "ok", f"{path} loads ({detector.input_w}x{detector.input_h}){with_second}")
 
 
 def check_data_dir(config: Config) -> Check:

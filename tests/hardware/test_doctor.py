@@ -6,7 +6,7 @@ import os
 import pytest
 
 from hardware.config import parse_config
-from hardware.doctor import (Host, check_data_dir, check_display, check_gpio, check_model,
+from hardware.doctor import (Host, check_data_dir, check_detector, check_display, check_gpio, check_model,
                              check_panel, check_touch, doctor_main)
 from hardware.simboard import SimBoard
 
@@ -109,6 +109,23 @@ def test_a_broken_model_file_is_named(tmp_path):
     (tmp_path / "dice_faces.labels.txt").write_text("pip1\npip2\n")
     check = check_model(parse_config({"camera": {"model": str(model)}}))
     assert check.state == "FAIL" and str(model) in check.message
+
+
+def test_the_detector_check_names_the_second_finder_and_a_missing_one(tmp_path):
+    import json
+    import shutil
+    from vision.model import DEFAULT_DETECTOR
+    ok = check_detector()
+    assert ok.state == "ok" and "dice_detector_384.tflite (384x288)" in ok.message
+    shutil.copy(DEFAULT_DETECTOR, tmp_path)
+    shutil.copy(DEFAULT_DETECTOR.with_suffix(".json"), tmp_path)   # names a second file not copied
+    gone = check_detector(tmp_path / DEFAULT_DETECTOR.name)
+    assert gone.state == "FAIL" and "dice_detector_384.tflite does not exist" in gone.message
+    meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
+    del meta["second_finder"]
+    (tmp_path / DEFAULT_DETECTOR.with_suffix(".json").name).write_text(json.dumps(meta))
+    alone = check_detector(tmp_path / DEFAULT_DETECTOR.name)
+    assert alone.state == "ok" and "second finder" not in alone.message
 
 
 def test_an_unwritable_data_dir_fails_with_the_install_command(tmp_path):
