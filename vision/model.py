@@ -63,11 +63,19 @@ class Detection:
     probs: tuple[float, ...] | None = None      # the face head's 7 probabilities (1..6, OTHER), if any
     blocked: float = 0.0                        # a second finder's box: the strongest first-file die it
                                                 # would double (TwoFinders); kept only under a find_from above it
+    opens: tuple[float, float] | None = None    # a second finder's box read only near small dice: the strongest
+                                                # small first-file die and the strongest of all (TwoFinders)
 
     @property
     def strength(self) -> float:
         """How sure it is a die at all: the peak's height."""
         return self.confidence if self.peak < 0 else self.peak
+
+    def read_at(self, find_from: float) -> bool:
+        """Whether a reader at find_from reads this box (TwoFinders.candidates' bookkeeping)."""
+        if self.strength < find_from or self.blocked >= find_from:
+            return False
+        return self.opens is None or self.opens[0] >= find_from or self.opens[1] < find_from
 
 
 class DiceModel:
@@ -142,7 +150,9 @@ class TwoFinders:
     other's centre in its middle, as _one_per_die judges), so each die keeps the first file's box and
     a die too small for it still gets one. Named in the first file's .json as second_finder: {"file":
     a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too,
-    and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1)}.
+    and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1),
+    and "only_near_small": read the second file only where the first found a die no wider than that,
+    or none (default false)}.
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
@@ -151,9 +161,9 @@ class TwoFinders:
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
     def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float,
-                 largest_share: float = 1.0):
+                 largest_share: float = 1.0, only_near_small: bool = False):
         self.first, self.second, self.second_find_from = first, second, float(second_find_from)
-        self.largest_share = float(largest_share)
+        self.largest_share, self.only_near_small = float(largest_share), bool(only_near_small)
 
     def __getattr__(self, name):
         return getattr(self.first, name)
@@ -167,23 +177,37 @@ class TwoFinders:
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
         """The first file's dice at find_from, then the second's at find_from (and at least its own
-        find_from) where the first boxed none."""
+        find_from) where the first boxed none; with only_near_small, the second file reads the frame
+        only where the first found a die no wider than largest_share, or none at all."""
         floor = self.first.find_from if find_from is None else find_from
-        return [d for d in self.candidates(frame_bgr, floor) if d.strength >= floor and d.blocked < floor]
+        firsts = self.first.detect(frame_bgr, floor)
+        if self.only_near_small and firsts and not any(self._small(d, frame_bgr) for d in firsts):
+            return firsts
+        return firsts + [d for d in self._seconds(frame_bgr, firsts) if d.read_at(floor)]
 
     def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
         """The first file's dice at find_from and every second box the share lets in, each carrying
-        `blocked`: the strength of the strongest first-file box it would double (0: none). detect() at
-        any find_from f at or above this one gives the boxes of strength at least f and blocked under f
+        `blocked` (the strength of the strongest first-file box it would double, 0: none) and, with
+        only_near_small, `opens` (the strongest small first-file box's and the strongest box's). detect()
+        at any find_from f at or above this one gives the boxes whose Detection.read_at(f) holds
         (DiceReader.dice_from_looks; vision.train.calibrate reads a photo once for its whole grid)."""
         floor = self.first.find_from if find_from is None else find_from
         firsts = self.first.detect(frame_bgr, floor)
-        largest = self.largest_share * frame_bgr.shape[1]
+        return firsts + self._seconds(frame_bgr, firsts)
+
+    def _small(self, d: Detection, frame_bgr: np.ndarray) -> bool:
+        return max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= self.largest_share * frame_bgr.shape[1]
+
+    def _seconds(self, frame_bgr: np.ndarray, firsts: list[Detection]) -> list[Detection]:
         seconds = _one_per_die([d for d in self.second.detect(frame_bgr, self.second_find_from)
-                                if max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= largest])
+                                if self._small(d, frame_bgr)])
         doubles = lambda d: [k.strength for k in firsts  # noqa: E731
                              if _in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8)]
-        return firsts + [replace(d, blocked=max(doubles(d), default=0.0)) for d in seconds]
+        opens = None
+        if self.only_near_small:
+            opens = (max((k.strength for k in firsts if self._small(k, frame_bgr)), default=0.0),
+                     max((k.strength for k in firsts), default=0.0))
+        return [replace(d, blocked=max(doubles(d), default=0.0), opens=opens) for d in seconds]
 
 
 def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,
@@ -193,16 +217,18 @@ def load_detector(model_path: Path | str | None = None, num_threads: int = 1, fi
     first = DiceModel(model_path, num_threads, find_from, flip)
     if "second_finder" not in first.meta:
         return first
-    name, second_from, second_flip, largest = _second_finder(first.meta["second_finder"], first.model_path)
+    name, second_from, second_flip, largest, near_small = _second_finder(first.meta["second_finder"],
+                                                                          first.model_path)
     second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
-    return TwoFinders(first, second, second_from, largest)
+    return TwoFinders(first, second, second_from, largest, near_small)
 
 
-SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float)}
-OPTIONAL_KEYS = {"largest_share"}
+SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float),
+                      "only_near_small": bool}
+OPTIONAL_KEYS = {"largest_share", "only_near_small"}
 
 
-def _second_finder(settings, model_path: Path) -> tuple[str, float, bool, float]:
+def _second_finder(settings, model_path: Path) -> tuple[str, float, bool, float, bool]:
     """The .json's second_finder checked at the edge: each key by name and type."""
     from .classify import ModelError
     where = f"{model_path.with_suffix('.json')}: second_finder"
@@ -222,7 +248,8 @@ def _second_finder(settings, model_path: Path) -> tuple[str, float, bool, float]
     for key in ("find_from", "largest_share"):
         if key in settings and not 0.0 < settings[key] <= 1.0:
             raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
-    return settings["file"], float(settings["find_from"]), settings["flip"], float(settings.get("largest_share", 1.0))
+    return (settings["file"], float(settings["find_from"]), settings["flip"], float(settings.get("largest_share", 1.0)),
+            settings.get("only_near_small", False))
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).

@@ -4,13 +4,14 @@ with models/dice_detector_384.tflite) on a rendered tray shrunk to small dice, a
 as its own second finder."""
 import json
 import shutil
+from dataclasses import replace
 
 import cv2
 import numpy as np
 import pytest
 
 from vision.classify import ModelError
-from vision.model import DEFAULT_DETECTOR, DiceModel, TwoFinders, _in_middle, load_detector
+from vision.model import DEFAULT_DETECTOR, Detection, DiceModel, TwoFinders, _in_middle, load_detector
 from vision.reader import DiceReader
 
 from .helpers import scene
@@ -26,6 +27,10 @@ def _copy(tmp_path, **second):
     meta["second_finder"] = {**meta["second_finder"], **second}
     first.with_suffix(".json").write_text(json.dumps(meta))
     return first
+
+
+def _boxes(dets):
+    return sorted(d.box for d in dets)
 
 
 def _side(d):
@@ -108,6 +113,7 @@ def test_find_from_and_flip_set_on_the_pair_are_the_first_files(tmp_path):
     ({"largest_share": 1.5}, "largest_share must lie above 0"),
     ({"largest_share": "big"}, "largest_share must be a number"),
     ({"file": 3}, "file must be a str"),
+    ({"only_near_small": "yes"}, "only_near_small must be a bool"),
     ({"file": "gone.tflite"}, "gone.tflite does not exist"),
 ])
 def test_a_bad_second_finder_setting_is_refused_by_name(tmp_path, change, words):
@@ -122,3 +128,48 @@ def test_a_second_finder_without_a_file_is_refused(tmp_path):
     path.with_suffix(".json").write_text(json.dumps(meta))
     with pytest.raises(ModelError, match="needs 'file'"):
         load_detector(path)
+
+
+@pytest.fixture(scope="module")
+def big_dice():
+    return scene(4242, 9).image
+
+
+def _near_small(tmp_path):
+    return load_detector(_copy(tmp_path, only_near_small=True))
+
+
+def test_only_near_small_reads_the_second_file_where_the_first_found_small_dice(tmp_path, pair, small_dice,
+                                                                                big_dice):
+    near = _near_small(tmp_path)
+    reads = []
+    detect = near.second.detect
+    near.second.detect = lambda *a, **k: reads.append(1) or detect(*a, **k)   # counts the real file's reads
+    assert not any(near._small(d, big_dice) for d in near.first.detect(big_dice))
+    assert _boxes(near.detect(big_dice)) == _boxes(near.first.detect(big_dice)) and reads == []
+    assert _boxes(near.detect(small_dice)) == _boxes(pair.detect(small_dice)) and reads == [1]
+    blank = np.full((480, 640, 3), 128, np.uint8)   # no die found: the second file looks
+    near.detect(blank)
+    assert reads == [1, 1]
+
+
+@pytest.mark.parametrize("find_from", [0.2, 0.3, 0.45])
+def test_only_near_small_looks_read_as_the_reader(tmp_path, small_dice, big_dice, find_from):
+    looker = DiceReader(detector=load_detector(_copy(tmp_path, only_near_small=True), find_from=0.1),
+                        keep_crops=False)
+    live = DiceReader(detector=load_detector(_copy(tmp_path, only_near_small=True), find_from=find_from),
+                      classifier=looker.classifier, keep_crops=False)
+    for frame in (small_dice, big_dice):
+        looked = [(d.face, round(d.confidence, 5), d.box) for d in
+                  looker.dice_from_looks(looker.looks(frame), find_from, live.drop_from, live.recheck_below)]
+        assert looked == [(d.face, round(d.confidence, 5), d.box) for d in live.read(frame).dice]
+
+
+def test_a_second_box_is_read_where_it_is_strong_enough_doubles_nothing_as_strong_and_the_gate_is_open():
+    box = Detection(1, 0.5, (0, 0, 10, 10), peak=0.4)
+    assert box.read_at(0.3) and not box.read_at(0.45)                       # its own strength
+    assert not replace(box, blocked=0.35).read_at(0.3)                      # a first die at 0.35 holds it
+    assert replace(box, blocked=0.25).read_at(0.3)                          # one under the find_from does not
+    near = replace(box, opens=(0.2, 0.6))     # the strongest small first die 0.2, the strongest die 0.6
+    assert near.read_at(0.2) and not near.read_at(0.3)                      # small dice found at 0.2 only
+    assert replace(box, opens=(0.0, 0.25)).read_at(0.3)                     # no die at all at 0.3: it looks
