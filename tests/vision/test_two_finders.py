@@ -79,7 +79,7 @@ def test_a_second_finder_that_sees_what_the_first_sees_adds_no_box(tmp_path, sma
 def test_largest_share_keeps_the_second_finders_bigger_boxes_out(tmp_path, pair, small_dice):
     added = pair.detect(small_dice)[len(pair.first.detect(small_dice)):]
     share = (sorted(_side(d) for d in added)[len(added) // 2] - 0.5) / small_dice.shape[1]
-    tight = load_detector(_copy(tmp_path, largest_share=share))
+    tight = load_detector(_copy(tmp_path, largest_share=share, only_near_small=False))
     fewer = tight.detect(small_dice)[len(tight.first.detect(small_dice)):]
     assert 0 < len(fewer) < len(added) and all(_side(d) <= share * small_dice.shape[1] for d in fewer)
 
