@@ -156,7 +156,8 @@ class TwoFinders:
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
-    13 -> 3 at 0.06). Shipped since round 36d: round 27's L read at 384 x 288 (models/dice_detector_384.tflite).
+    13 -> 3 at 0.06). Shipped since round 36d: round 27's L read at 384 x 288 (models/dice_detector_384.tflite),
+    since round 36e only near small dice (a read of big dice costs what the first file alone did).
     The reader's find_from is every box's floor, the second file's find_from a floor of its own peaks.
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
