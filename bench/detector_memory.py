@@ -26,22 +26,15 @@ INVOKES = 3
 TIMED = 30
 
 
-def files_of(path: str) -> list[str]:
-    """The detector file, and the second finder its .json names (vision.model.TwoFinders), if any."""
-    meta = Path(path).with_suffix(".json")
-    second = json.loads(meta.read_text(encoding="utf-8")).get("second_finder") if meta.is_file() else None
-    return [path] + ([str(Path(path).parent / second["file"])] if second else [])
-
-
 def measure(path: str) -> dict:
     """RSS of path's interpreters (both files of a pair, loaded in this one process as the reader
     loads them, so the runtime's pages they share are counted once) and each one's CPU per invoke."""
     import numpy as np
     sys.path.insert(0, str(ROOT))
     from vision.latency import rss_mb
-    from vision.model import interpreter_class
+    from vision.model import detector_files, interpreter_class
     Interpreter = interpreter_class()
-    files = files_of(path)
+    files = [str(f) for f in detector_files(path)]
     before = rss_mb()
     interps = []
     for f in files:

@@ -19,7 +19,7 @@ import numpy as np
 
 
 __all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "TwoFinders", "classifier_faces",
-           "decode", "interpreter_class", "load_detector", "network_input"]
+           "decode", "detector_files", "interpreter_class", "load_detector", "network_input"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
 # The face head's seventh class (files with a face head): a die whose top face is no pip face,
@@ -222,6 +222,17 @@ def load_detector(model_path: Path | str | None = None, num_threads: int = 1, fi
                                                                           first.model_path)
     second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
     return TwoFinders(first, second, second_from, largest, near_small)
+
+
+def detector_files(model_path: Path | str | None = None) -> list[Path]:
+    """The .tflite files load_detector reads for model_path: the file, and the second finder its .json
+    names (checked as load_detector checks it), without loading either (bench/detector_memory.py)."""
+    path = Path(model_path) if model_path is not None else DEFAULT_DETECTOR
+    meta_path = path.with_suffix(".json")
+    meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+    if "second_finder" not in meta:
+        return [path]
+    return [path, path.parent / _second_finder(meta["second_finder"], path)[0]]
 
 
 SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float),

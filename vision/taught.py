@@ -298,10 +298,10 @@ class TaughtDieRead(DieRead):
 
 def default_finder():
     """The shipped learned detector file (vision.model); a missing or broken model file raises ModelError.
-    The file alone, without the pip reader's second finder (.json second_finder, issue 14 round 36d):
-    that was judged on pip dice, and with it a six-dice Centerville tray costs 38.6-40.9 ms to read
-    against issue 15's 40 ms line (23.8-24.2 ms without; bench/icon_dice.py's trays, 3 taught, 60
-    trays, 2026-12-07)."""
+    The file alone, without the pip reader's second finder (.json second_finder, issue 14 rounds
+    36d-36e): that was judged on pip dice, and with round 36d's second finder on every frame a six-dice
+    Centerville tray cost 38.6-40.9 ms to read against issue 15's 40 ms line (23.8-24.2 ms without;
+    bench/icon_dice.py's trays, 3 taught, 60 trays, 2026-12-07)."""
     from .model import DiceModel
 
     # At its calibrated peak threshold (the .json's find_from) the detector of the icon-dice

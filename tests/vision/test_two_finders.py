@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from vision.classify import ModelError
-from vision.model import DEFAULT_DETECTOR, Detection, DiceModel, TwoFinders, _in_middle, load_detector
+from vision.model import (DEFAULT_DETECTOR, Detection, DiceModel, TwoFinders, _in_middle, detector_files,
+                          load_detector)
 from vision.reader import DiceReader
 
 from .helpers import scene
@@ -173,3 +174,10 @@ def test_a_second_box_is_read_where_it_is_strong_enough_doubles_nothing_as_stron
     near = replace(box, opens=(0.2, 0.6))     # the strongest small first die 0.2, the strongest die 0.6
     assert near.read_at(0.2) and not near.read_at(0.3)                      # small dice found at 0.2 only
     assert replace(box, opens=(0.0, 0.25)).read_at(0.3)                     # no die at all at 0.3: it looks
+
+
+def test_detector_files_names_what_load_detector_reads(tmp_path):
+    two = load_detector()
+    assert detector_files() == [DEFAULT_DETECTOR, two.second.model_path]
+    with pytest.raises(ModelError, match="no setting 'colour'"):
+        detector_files(_copy(tmp_path, colour=1))
