@@ -181,3 +181,40 @@ def test_detector_files_names_what_load_detector_reads(tmp_path):
     assert detector_files() == [DEFAULT_DETECTOR, two.second.model_path]
     with pytest.raises(ModelError, match="no setting 'colour'"):
         detector_files(_copy(tmp_path, colour=1))
+
+
+def test_calibrate_chooses_the_second_finders_find_from_and_the_reader_then_reads_as_it_counted(tmp_path):
+    """calibrate(second_finds=...) (issue 14 round 37b): each value's reader calibrated in full; the one
+    kept, written to the .json as --write writes it, reads the calib split exactly as calibrate counted."""
+    from vision.realdata import SETS, photos, score_photo
+    from vision.train.calibrate import FLIPS, calibrate, reader_settings
+    path = _copy(tmp_path)
+    lines = []
+    chosen = calibrate(path, log=lines.append, sources=("reader",), flips=FLIPS["yes"], find_from=0.2,
+                       second_finds=(0.2, 0.95))
+    assert chosen["second_find_from"] in (0.2, 0.95) and chosen["find_from"] == 0.2
+    assert sum("second find_from" in line for line in lines) == 2
+    meta = json.loads(path.with_suffix(".json").read_text())
+    meta.update(find_from=chosen["find_from"], ask_below=chosen["ask_below"], flip=True, **reader_settings(chosen))
+    meta["second_finder"] = {**meta["second_finder"], "find_from": chosen["second_find_from"]}
+    path.with_suffix(".json").write_text(json.dumps(meta))
+    reader = DiceReader(detector_path=path, keep_crops=False)
+    total = {}
+    for name in SETS:
+        for shot in photos(name, "calib"):
+            for k, v in score_photo(reader.read(cv2.imread(str(shot.path))), shot.dice).items():
+                total[k] = total.get(k, 0) + v
+    assert total == {k: v for k, v in chosen["figures"].items() if k != "photos"}
+
+
+def test_calibrate_refuses_a_second_find_from_without_a_second_finder_or_for_other_faces(tmp_path):
+    from vision.train.calibrate import calibrate
+    alone = tmp_path / "alone.tflite"
+    shutil.copy(DEFAULT_DETECTOR, alone)
+    meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
+    del meta["second_finder"]
+    alone.with_suffix(".json").write_text(json.dumps(meta))
+    with pytest.raises(ValueError, match="names no second_finder"):
+        calibrate(alone, log=lambda *_: None, sources=("reader",), second_finds=(0.2,))
+    with pytest.raises(ValueError, match="reader's faces only"):
+        calibrate(DEFAULT_DETECTOR, log=lambda *_: None, sources=("model",), second_finds=(0.2,))

@@ -5,9 +5,11 @@ right minus boxes on no die (a missed die and a box on a coin each cost a tap to
 ask_below: below it a die is flagged and the table asked; the one that costs least when a
 silent misread (a wrong score nobody checks) costs SILENT_COST questions. With the "reader" faces,
 the classifier's drop_from and recheck_below (vision.reader) are chosen with find_from, by its cost.
+With --choose-second-find-from, a detector's second finder's own floor is chosen by that cost too.
 
     .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
         [--classifier F [F ...]] [--views one|mirror|...] [--second-look unsure|always] [--faces reader]
+        [--find-from F] [--choose-second-find-from]
 
 The face classifier is the reader's (the .json's face_models, face_views and face_second_look, else
 models/dice_faces.tflite), or the files given (several: an ensemble, their probabilities averaged)
@@ -46,6 +48,9 @@ ASK_GRID = np.unique(np.concatenate([np.round(np.arange(0.0, 1.0, 0.01), 3),
 # RECHECK_BELOW were chosen for one classifier's saturated confidences and a label-smoothed file
 # reads right dice at about 0.91). Fixed before any classifier was measured with them.
 FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.5, 0.025), 3))
+# A second finder's own floor (vision.model.TwoFinders), chosen by the same cost with everything else
+# chosen at each value (issue 14 round 37b); below the reader's find_from every value reads alike.
+SECOND_FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.9, 0.025), 3))
 DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
 RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 
@@ -91,7 +96,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               views: str | None = None, sources: tuple[str, ...] | None = None,
               second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
               combine: str | None = None, flips: tuple[bool, ...] = (False, True),
-              find_from: float | None = None) -> dict:
+              find_from: float | None = None, second_finds: tuple[float, ...] | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -102,10 +107,20 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     flips: whether the mirrored frame is read too, the choices tried (a rule may hold a detector to
     one pass for its CPU time: (False,)).
     find_from (the "reader" source only): held as given, drop_from, recheck_below and ask_below chosen
-    (a rule may hold a reader to the shipped peaks' floor, issue 14 round 36d)."""
+    (a rule may hold a reader to the shipped peaks' floor, issue 14 round 36d).
+    second_finds (the "reader" source only, a detector whose .json names a second_finder): its find_from
+    chosen from these, each value's reader calibrated in full, by the cost find_from is chosen by (dice
+    read right minus boxes on no die), then the fewest questions (a silent misread SILENT_COST of
+    them), then the lowest; the result's second_find_from (issue 14 round 37b)."""
+    from ..model import TwoFinders
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
+    if second_finds is not None:
+        if tuple(sources or ()) != ("reader",) or finder is not None:
+            raise ValueError("A second finder's find_from is chosen for the reader's faces only, its finder free.")
+        if not isinstance(load_detector(model_path), TwoFinders):
+            raise ValueError(f"{model_path}'s .json names no second_finder: there is no second find_from to choose.")
     first = DiceReader(detector=load_detector(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader", combine=combine)
     classifier, second_look = first.classifier, first.second_look
@@ -119,6 +134,10 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     if finder is not None:
         tried = [_calibrate_reader(load_detector(model_path, find_from=FLOOR, flip=finder["flip"]), images,
                                    finder["flip"], split, classifier, second_look, held=finder)]
+    elif second_finds is not None:
+        tried = [_best_second_find_from(
+            [_calibrate(model_path, images, split, flip, "reader", classifier, second_look, find_from, s)
+             for s in second_finds], log) for flip in flips]
     else:
         tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look, find_from)
                  for flip in flips for faces in sources]
@@ -129,11 +148,29 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
+def _best_second_find_from(results: list[dict], log=print) -> dict:
+    """Of one flip's results at each second find_from: most dice read right minus boxes on no die, then
+    the fewest questions (a silent misread costing SILENT_COST), then the lowest second find_from."""
+    for r in results:
+        log(f"  second find_from {r['second_find_from']}: {r['figures']}")
+
+    def key(r):
+        f = r["figures"]
+        return f["correct"] - f["no_die"], -(SILENT_COST * f["silent_misreads"] + f["flagged"]), -r["second_find_from"]
+    return max(results, key=key)
+
+
 def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, classifier,
-               second_look: str = "unsure", find_from: float | None = None) -> dict:
-    """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split."""
+               second_look: str = "unsure", find_from: float | None = None,
+               second_from: float | None = None) -> dict:
+    """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split; second_from:
+    the second finder's find_from (the reader's faces only)."""
     model = load_detector(model_path, find_from=FLOOR, flip=flip)
     if faces == "reader":
+        if second_from is not None:
+            model.second_find_from = float(second_from)
+            return {**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from),
+                    "second_find_from": float(second_from)}
         return _calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from)
     shots = []
     for img, labels in images:
@@ -213,12 +250,21 @@ def main(argv=None) -> int:
                                                         "views given) in the model's .json")
     p.add_argument("--find-from", type=float, metavar="F",
                    help="hold the reader's find_from at F (0-1; the reader's faces only), the rest chosen")
+    p.add_argument("--choose-second-find-from", action="store_true",
+                   help="choose the second finder's find_from too (a detector whose .json names a second_finder, "
+                        "with --faces reader)")
     args = p.parse_args(argv)
     if args.find_from is not None and not 0.0 < args.find_from < 1.0:
         p.error(f"--find-from must lie between 0 and 1, not {args.find_from}")
-    result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
-                       sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
-                       combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from)
+    if args.choose_second_find_from and args.faces != ["reader"]:
+        p.error("--choose-second-find-from calibrates the reader's faces: add --faces reader")
+    try:
+        result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
+                           sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
+                           combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from,
+                           second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None)
+    except ValueError as e:
+        p.error(str(e))
     print(json.dumps(result))
     if args.write:
         meta_path = args.model.with_suffix(".json")
@@ -227,6 +273,8 @@ def main(argv=None) -> int:
                     faces=result["faces"],
                     calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
         meta.update(reader_settings(result))
+        if "second_find_from" in result:
+            meta["second_finder"] = {**meta["second_finder"], "find_from": result["second_find_from"]}
         if args.classifier:
             # Stored beside the detector, by name: the reader loads them from its folder.
             folder = args.model.resolve().parent
