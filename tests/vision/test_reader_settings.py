@@ -15,10 +15,13 @@ from .helpers import REAL_DICE, scene
 
 
 def _detector_with(tmp_path, **settings):
-    """A copy of the shipped detector whose .json carries these keys too."""
+    """A copy of the shipped detector (and its second finder) whose .json carries these keys too."""
     path = tmp_path / DEFAULT_DETECTOR.name
     shutil.copyfile(DEFAULT_DETECTOR, path)
     meta = json.loads(DEFAULT_DETECTOR.with_suffix(".json").read_text())
+    if "second_finder" in meta:
+        second = meta["second_finder"]["file"]
+        shutil.copyfile(DEFAULT_DETECTOR.parent / second, tmp_path / second)
     path.with_suffix(".json").write_text(json.dumps({**meta, **settings}))
     return path
 
@@ -58,7 +61,8 @@ def test_json_drop_from_drops_boxes(reader, tmp_path):
 
 
 def test_json_recheck_below_chooses_which_dice_get_the_second_look(reader, tmp_path, calib_photos):
-    every = DiceReader(detector=DiceModel(_detector_with(tmp_path, face_recheck_below=1.0)),
+    # The detector as the reader loads it (with its second finder), as the three readers below do.
+    every = DiceReader(detector=load_detector(_detector_with(tmp_path, face_recheck_below=1.0)),
                        classifier=reader.classifier)
     always = DiceReader(classifier=reader.classifier, second_look="always")
     none = DiceReader(classifier=reader.classifier, recheck_below=0.0)
