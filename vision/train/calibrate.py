@@ -116,13 +116,12 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
-    if second_finds is not None:
-        if tuple(sources or ()) != ("reader",) or finder is not None:
-            raise ValueError("A second finder's find_from is chosen for the reader's faces only, its finder free.")
-        if not isinstance(load_detector(model_path), TwoFinders):
-            raise ValueError(f"{model_path}'s .json names no second_finder: there is no second find_from to choose.")
+    if second_finds is not None and (tuple(sources or ()) != ("reader",) or finder is not None):
+        raise ValueError("A second finder's find_from is chosen for the reader's faces only, its finder free.")
     first = DiceReader(detector=load_detector(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader", combine=combine)
+    if second_finds is not None and not isinstance(first.detector, TwoFinders):
+        raise ValueError(f"{model_path}'s .json names no second_finder: there is no second find_from to choose.")
     classifier, second_look = first.classifier, first.second_look
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
@@ -135,9 +134,8 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
         tried = [_calibrate_reader(load_detector(model_path, find_from=FLOOR, flip=finder["flip"]), images,
                                    finder["flip"], split, classifier, second_look, held=finder)]
     elif second_finds is not None:
-        tried = [_best_second_find_from(
-            [_calibrate(model_path, images, split, flip, "reader", classifier, second_look, find_from, s)
-             for s in second_finds], log) for flip in flips]
+        tried = [_best_second_find_from(load_detector(model_path, find_from=FLOOR, flip=flip), second_finds, images,
+                                        flip, split, classifier, second_look, find_from, log) for flip in flips]
     else:
         tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look, find_from)
                  for flip in flips for faces in sources]
@@ -148,11 +146,17 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
-def _best_second_find_from(results: list[dict], log=print) -> dict:
-    """Of one flip's results at each second find_from: most dice read right minus boxes on no die, then
-    the fewest questions (a silent misread costing SILENT_COST), then the lowest second find_from."""
-    for r in results:
-        log(f"  second find_from {r['second_find_from']}: {r['figures']}")
+def _best_second_find_from(model, second_finds, images, flip, split, classifier, second_look, find_from,
+                           log=print) -> dict:
+    """The reader calibrated in full (_calibrate_reader) at each second find_from of model (a TwoFinders),
+    the one kept: most dice read right minus boxes on no die, then the fewest questions (a silent misread
+    costing SILENT_COST), then the lowest second find_from."""
+    results = []
+    for second_from in second_finds:
+        model.second_find_from = float(second_from)
+        results.append({**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from),
+                        "second_find_from": float(second_from)})
+        log(f"  second find_from {second_from}: {results[-1]['figures']}")
 
     def key(r):
         f = r["figures"]
@@ -161,16 +165,10 @@ def _best_second_find_from(results: list[dict], log=print) -> dict:
 
 
 def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, classifier,
-               second_look: str = "unsure", find_from: float | None = None,
-               second_from: float | None = None) -> dict:
-    """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split; second_from:
-    the second finder's find_from (the reader's faces only)."""
+               second_look: str = "unsure", find_from: float | None = None) -> dict:
+    """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split."""
     model = load_detector(model_path, find_from=FLOOR, flip=flip)
     if faces == "reader":
-        if second_from is not None:
-            model.second_find_from = float(second_from)
-            return {**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from),
-                    "second_find_from": float(second_from)}
         return _calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from)
     shots = []
     for img, labels in images:
