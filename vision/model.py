@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 
-__all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "TwoFinders", "classifier_faces",
-           "decode", "detector_files", "interpreter_class", "load_detector", "network_input"]
+__all__ = ["DEFAULT_DETECTOR", "FACE_SOURCES", "OTHER", "Detection", "DiceModel", "TwoFinders", "agreed",
+           "classifier_faces", "decode", "detector_files", "interpreter_class", "load_detector", "network_input"]
 
 DEFAULT_DETECTOR = Path(__file__).resolve().parent.parent / "models" / "dice_detector.tflite"
 # The face head's seventh class (files with a face head): a die whose top face is no pip face,
@@ -65,15 +65,20 @@ class Detection:
                                                 # would double (TwoFinders); kept only under a find_from above it
     opens: tuple[float, float] | None = None    # a second finder's box read only near small dice: the strongest
                                                 # small first-file die and the strongest of all (TwoFinders)
+    support: float = -1.0                       # a first-file box: the second finder's strongest peak on it
+                                                # (TwoFinders with agree_from; -1: not looked at)
 
     @property
     def strength(self) -> float:
         """How sure it is a die at all: the peak's height."""
         return self.confidence if self.peak < 0 else self.peak
 
-    def read_at(self, find_from: float) -> bool:
-        """Whether a reader at find_from reads this box (TwoFinders.candidates' bookkeeping)."""
+    def read_at(self, find_from: float, agree_from: float = 0.0) -> bool:
+        """Whether a reader at find_from (and a pair at agree_from) reads this box (TwoFinders.candidates'
+        bookkeeping)."""
         if self.strength < find_from or self.blocked >= find_from:
+            return False
+        if self.support >= 0 and not agreed(self.strength, self.support, agree_from):
             return False
         return self.opens is None or self.opens[0] >= find_from or self.opens[1] < find_from
 
@@ -151,20 +156,24 @@ class TwoFinders:
     a die too small for it still gets one. Named in the first file's .json as second_finder: {"file":
     a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too,
     and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1),
-    and "only_near_small": read the second file only where the first found a die no wider than that,
-    or none (default false)}.
+    "only_near_small": read the second file only where the first found a die no wider than that,
+    or none (default false), and "agree_from": a first-file box is kept only where the mean of its peak
+    and the second file's strongest peak on it reaches this (default 0: every box is kept)}.
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
     13 -> 3 at 0.06). Shipped since round 36d: round 27's L read at 384 x 288 (models/dice_detector_384.tflite),
     since round 36e only near small dice (a read of big dice costs what the first file alone did).
+    agree_from (issue 14 round 40): two files trained apart rarely raise a peak on the same thing that
+    is not a die, so a weak first-file box needs the second's word.
     The reader's find_from is every box's floor, the second file's find_from a floor of its own peaks.
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
     def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float,
-                 largest_share: float = 1.0, only_near_small: bool = False):
+                 largest_share: float = 1.0, only_near_small: bool = False, agree_from: float = 0.0):
         self.first, self.second, self.second_find_from = first, second, float(second_find_from)
         self.largest_share, self.only_near_small = float(largest_share), bool(only_near_small)
+        self.agree_from = float(agree_from)
 
     def __getattr__(self, name):
         return getattr(self.first, name)
@@ -177,31 +186,46 @@ class TwoFinders:
             object.__setattr__(self, name, value)
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        """The first file's dice at find_from, then the second's at find_from (and at least its own
-        find_from) where the first boxed none; with only_near_small, the second file reads the frame
-        only where the first found a die no wider than largest_share, or none at all."""
+        """The first file's dice at find_from (with agree_from, those the second file agrees on), then
+        the second's at find_from (and at least its own find_from) where the first boxed none; with
+        only_near_small, the second file adds boxes only where the first found a die no wider than
+        largest_share, or none at all. The second file is read only where either needs it."""
         floor = self.first.find_from if find_from is None else find_from
         firsts = self.first.detect(frame_bgr, floor)
-        if self.only_near_small and firsts and not any(self._small(d, frame_bgr) for d in firsts):
+        looks = not (self.only_near_small and firsts and not any(self._small(d, frame_bgr) for d in firsts))
+        sure = [agreed(d.strength, 0.0, self.agree_from) for d in firsts]   # kept whatever the second says
+        if not looks and all(sure):
             return firsts
-        return firsts + [d for d in self._seconds(frame_bgr, firsts) if d.read_at(floor)]
+        seconds = self.second.detect(frame_bgr, self._second_floor())
+        kept = [d for d, s in zip(firsts, sure) if s or agreed(d.strength, _support(d, seconds), self.agree_from)]
+        if not looks:
+            return kept
+        return kept + [d for d in self._seconds(frame_bgr, firsts, seconds) if d.read_at(floor)]
 
     def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        """The first file's dice at find_from and every second box the share lets in, each carrying
-        `blocked` (the strength of the strongest first-file box it would double, 0: none) and, with
-        only_near_small, `opens` (the strongest small first-file box's and the strongest box's). detect()
-        at any find_from f at or above this one gives the boxes whose Detection.read_at(f) holds
-        (DiceReader.dice_from_looks; vision.train.calibrate reads a photo once for its whole grid)."""
+        """The first file's dice at find_from, each carrying its `support` (for any agree_from), and every
+        second box the share lets in, each carrying `blocked` (the strength of the strongest first-file
+        box it would double, 0: none) and, with only_near_small, `opens` (the strongest small first-file
+        box's and the strongest box's). detect() at any find_from f at or above this one gives the boxes
+        whose Detection.read_at(f, agree_from) holds (DiceReader.dice_from_looks; vision.train.calibrate
+        reads a photo once for its whole grid)."""
         floor = self.first.find_from if find_from is None else find_from
         firsts = self.first.detect(frame_bgr, floor)
-        return firsts + self._seconds(frame_bgr, firsts)
+        seconds = self.second.detect(frame_bgr, self._second_floor(True))
+        return [replace(d, support=_support(d, seconds)) for d in firsts] + self._seconds(frame_bgr, firsts, seconds)
+
+    def _second_floor(self, agreeing: bool = False) -> float:
+        # Agreement counts the second file's weaker peaks too; the boxes it adds keep its own floor.
+        return min(self.second_find_from, SUPPORT_FLOOR) if agreeing or self.agree_from else self.second_find_from
 
     def _small(self, d: Detection, frame_bgr: np.ndarray) -> bool:
         return max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= self.largest_share * frame_bgr.shape[1]
 
-    def _seconds(self, frame_bgr: np.ndarray, firsts: list[Detection]) -> list[Detection]:
-        seconds = _one_per_die([d for d in self.second.detect(frame_bgr, self.second_find_from)
-                                if self._small(d, frame_bgr)])
+    def _seconds(self, frame_bgr: np.ndarray, firsts: list[Detection], seconds: list[Detection]) -> list[Detection]:
+        """The second file's boxes it may add (seconds: its dice at _second_floor), with their bookkeeping.
+        Every first-file box blocks, one dropped for want of agreement too: the second file's peak there is
+        weak, and a die boxed twice costs more than one missed."""
+        seconds = _one_per_die([d for d in seconds if d.strength >= self.second_find_from and self._small(d, frame_bgr)])
         doubles = lambda d: [k.strength for k in firsts  # noqa: E731
                              if _in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8)]
         opens = None
@@ -211,6 +235,26 @@ class TwoFinders:
         return [replace(d, blocked=max(doubles(d), default=0.0), opens=opens) for d in seconds]
 
 
+# The second file's weakest peak that counts as agreeing with a first-file box (below it: no word at all).
+SUPPORT_FLOOR = 0.05
+
+
+def agreed(strength: float, support: float, agree_from: float) -> bool:
+    """Whether a first-file box of this peak, with the second file's strongest peak on it, is kept at agree_from."""
+    return (strength + support) / 2 >= agree_from
+
+
+def _support(d: Detection, seconds: list[Detection]) -> float:
+    """The second file's strongest peak on a first-file box: either box holds the other's centre."""
+    return max((s.strength for s in seconds if _holds(d.box, s.box) or _holds(s.box, d.box)), default=0.0)
+
+
+def _holds(box, other) -> bool:
+    """box holds other's centre."""
+    cx, cy = (other[0] + other[2]) / 2, (other[1] + other[3]) / 2
+    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+
+
 def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,
                   flip: bool | None = None):
     """The detector file as the reader uses it: a DiceModel, or TwoFinders where its .json names a
@@ -218,10 +262,9 @@ def load_detector(model_path: Path | str | None = None, num_threads: int = 1, fi
     first = DiceModel(model_path, num_threads, find_from, flip)
     if "second_finder" not in first.meta:
         return first
-    name, second_from, second_flip, largest, near_small = _second_finder(first.meta["second_finder"],
-                                                                          first.model_path)
+    name, second_flip, settings = _second_finder(first.meta["second_finder"], first.model_path)
     second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
-    return TwoFinders(first, second, second_from, largest, near_small)
+    return TwoFinders(first, second, **settings)
 
 
 def detector_files(model_path: Path | str | None = None) -> list[Path]:
@@ -236,12 +279,13 @@ def detector_files(model_path: Path | str | None = None) -> list[Path]:
 
 
 SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float),
-                      "only_near_small": bool}
-OPTIONAL_KEYS = {"largest_share", "only_near_small"}
+                      "only_near_small": bool, "agree_from": (int, float)}
+OPTIONAL_KEYS = {"largest_share", "only_near_small", "agree_from"}
 
 
-def _second_finder(settings, model_path: Path) -> tuple[str, float, bool, float, bool]:
-    """The .json's second_finder checked at the edge: each key by name and type."""
+def _second_finder(settings, model_path: Path) -> tuple[str, bool, dict]:
+    """The .json's second_finder checked at the edge, each key by name and type: its file, whether its
+    mirrored frame is read too, and TwoFinders' settings."""
     from .classify import ModelError
     where = f"{model_path.with_suffix('.json')}: second_finder"
     if not isinstance(settings, dict):
@@ -260,8 +304,11 @@ def _second_finder(settings, model_path: Path) -> tuple[str, float, bool, float,
     for key in ("find_from", "largest_share"):
         if key in settings and not 0.0 < settings[key] <= 1.0:
             raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
-    return (settings["file"], float(settings["find_from"]), settings["flip"], float(settings.get("largest_share", 1.0)),
-            settings.get("only_near_small", False))
+    if not 0.0 <= settings.get("agree_from", 0.0) <= 1.0:
+        raise ModelError(f"{where}'s agree_from must lie between 0 and 1, not {settings['agree_from']}.", model_path)
+    return settings["file"], settings["flip"], {
+        "second_find_from": float(settings["find_from"]), "largest_share": float(settings.get("largest_share", 1.0)),
+        "only_near_small": settings.get("only_near_small", False), "agree_from": float(settings.get("agree_from", 0.0))}
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).

@@ -287,7 +287,8 @@ class DiceReader:
         looks with these settings, in read()'s order: the same steps, unsure dice's probabilities
         averaged with their second looks, boxes likely on no die dropped."""
         detections, first, again, judged = looks
-        chosen = [i for i, d in enumerate(detections) if d.read_at(find_from)]
+        agree_from = getattr(self.detector, "agree_from", 0.0)   # a DiceModel alone has no second file
+        chosen = [i for i, d in enumerate(detections) if d.read_at(find_from, agree_from)]
         first, again = first[chosen], again[:, chosen]
         unsure = unsure_dice(first, self.second_look, recheck_below)
         read, keep = kept_faces(self.classifier, second_looked(first, again[:, unsure], unsure), drop_from)

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from vision.classify import ModelError
-from vision.model import (DEFAULT_DETECTOR, Detection, DiceModel, TwoFinders, _in_middle, detector_files,
-                          load_detector)
+from vision.model import (DEFAULT_DETECTOR, SUPPORT_FLOOR, Detection, DiceModel, TwoFinders, _in_middle,
+                          detector_files, load_detector)
 from vision.reader import DiceReader
 
 from .helpers import scene
@@ -116,6 +116,8 @@ def test_find_from_and_flip_set_on_the_pair_are_the_first_files(tmp_path):
     ({"largest_share": "big"}, "largest_share must be a number"),
     ({"file": 3}, "file must be a str"),
     ({"only_near_small": "yes"}, "only_near_small must be a bool"),
+    ({"agree_from": "high"}, "agree_from must be a number"),
+    ({"agree_from": 1.5}, "agree_from must lie between 0 and 1"),
     ({"file": "gone.tflite"}, "gone.tflite does not exist"),
 ])
 def test_a_bad_second_finder_setting_is_refused_by_name(tmp_path, change, words):
@@ -184,20 +186,23 @@ def test_detector_files_names_what_load_detector_reads(tmp_path):
         detector_files(_copy(tmp_path, colour=1))
 
 
-def test_calibrate_chooses_the_second_finders_find_from_and_the_reader_then_reads_as_it_counted(tmp_path):
-    """calibrate(second_finds=...) (issue 14 round 37b): each value's reader calibrated in full; the one
-    kept, written to the .json as --write writes it, reads the calib split exactly as calibrate counted."""
+def test_calibrate_chooses_the_second_finders_settings_and_the_reader_then_reads_as_it_counted(tmp_path):
+    """calibrate(second_finds=..., agrees=...) (issue 14 rounds 37b and 40): each pair of values' reader
+    calibrated in full; the one kept, written to the .json as --write writes it, reads the calib split
+    exactly as calibrate counted."""
     from vision.realdata import SETS, photos, score_photo
     from vision.train.calibrate import FLIPS, calibrate, reader_settings
     path = _copy(tmp_path)
     lines = []
     chosen = calibrate(path, log=lines.append, sources=("reader",), flips=FLIPS["yes"], find_from=0.2,
-                       second_finds=(0.2, 0.95))
-    assert chosen["second_find_from"] in (0.2, 0.95) and chosen["find_from"] == 0.2
-    assert sum("second find_from" in line for line in lines) == 2
+                       second_finds=(0.2, 0.95), agrees=(0.0, 0.2))
+    assert chosen["second_find_from"] in (0.2, 0.95) and chosen["agree_from"] in (0.0, 0.2)
+    assert chosen["find_from"] == 0.2
+    assert sum("'second_find_from'" in line and "'agree_from'" in line for line in lines) == 4
     meta = json.loads(path.with_suffix(".json").read_text())
     meta.update(find_from=chosen["find_from"], ask_below=chosen["ask_below"], flip=True, **reader_settings(chosen))
-    meta["second_finder"] = {**meta["second_finder"], "find_from": chosen["second_find_from"]}
+    meta["second_finder"] = {**meta["second_finder"], "find_from": chosen["second_find_from"],
+                             "agree_from": chosen["agree_from"]}
     path.with_suffix(".json").write_text(json.dumps(meta))
     reader = DiceReader(detector_path=path, keep_crops=False)
     total = {}
@@ -208,7 +213,7 @@ def test_calibrate_chooses_the_second_finders_find_from_and_the_reader_then_read
     assert total == {k: v for k, v in chosen["figures"].items() if k != "photos"}
 
 
-def test_calibrate_refuses_a_second_find_from_without_a_second_finder_or_for_other_faces(tmp_path):
+def test_calibrate_refuses_a_second_finders_setting_without_a_second_finder_or_for_other_faces(tmp_path):
     from vision.train.calibrate import calibrate
     alone = tmp_path / "alone.tflite"
     shutil.copy(DEFAULT_DETECTOR, alone)
@@ -217,5 +222,70 @@ def test_calibrate_refuses_a_second_find_from_without_a_second_finder_or_for_oth
     alone.with_suffix(".json").write_text(json.dumps(meta))
     with pytest.raises(ValueError, match="names no second_finder"):
         calibrate(alone, log=lambda *_: None, sources=("reader",), second_finds=(0.2,))
+    with pytest.raises(ValueError, match="names no second_finder"):
+        calibrate(alone, log=lambda *_: None, sources=("reader",), agrees=(0.2,))
     with pytest.raises(ValueError, match="reader's faces only"):
         calibrate(DEFAULT_DETECTOR, log=lambda *_: None, sources=("model",), second_finds=(0.2,))
+    with pytest.raises(ValueError, match="reader's faces only"):
+        calibrate(DEFAULT_DETECTOR, log=lambda *_: None, sources=("reader",), agrees=(0.2,),
+                  finder={"find_from": 0.2, "drop_from": 0.8, "recheck_below": 0.9, "flip": True})
+
+
+def _calib_photos(count=12):
+    from vision.realdata import SETS, photos
+    return [cv2.imread(str(shot.path)) for name in SETS for shot in photos(name, "calib")[:count // len(SETS)]]
+
+
+@pytest.fixture(scope="module")
+def calib_frames():
+    return _calib_photos()
+
+
+def test_agree_from_keeps_the_first_files_boxes_the_second_file_backs_and_adds_the_same(tmp_path, pair, calib_frames,
+                                                                                      small_dice):
+    """agree_from (issue 14 round 40): a first-file box stays where the mean of its peak and the second file's
+    strongest peak on it reaches agree_from, any box at least twice as strong stays, and the second file
+    adds what it added before. Checked against the second file's own peaks on real calib photos."""
+    agree = 0.2
+    strict = load_detector(_copy(tmp_path, agree_from=agree))
+    assert strict.agree_from == agree and pair.agree_from == 0.0
+    dropped = 0
+    for frame in calib_frames + [small_dice]:
+        first, before, after = pair.first.detect(frame), pair.detect(frame), strict.detect(frame)
+        kept = after[:len(after) - (len(before) - len(first))]
+        assert after[len(kept):] == before[len(first):]                    # the same boxes added
+        assert all(d in kept for d in first if d.strength >= 2 * agree)    # strong boxes stay whatever
+        assert [d for d in first if d in kept] == kept                     # nothing but first boxes, in order
+        peaks = strict.second.detect(frame, SUPPORT_FLOOR)
+        for d in first:
+            backing = [s.strength for s in peaks if _holds_centre(d.box, s.box) or _holds_centre(s.box, d.box)]
+            assert (d in kept) == ((d.strength + max(backing, default=0.0)) / 2 >= agree)
+            dropped += d not in kept
+    assert dropped >= 1
+
+
+def _holds_centre(box, other):
+    cx, cy = (other[0] + other[2]) / 2, (other[1] + other[3]) / 2
+    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+
+
+@pytest.mark.parametrize("find_from", [0.2, 0.3])
+def test_agree_from_looks_read_as_the_reader(tmp_path, small_dice, calib_frames, find_from):
+    """calibrate reads each photo once (the first boxes carry the second file's support) and chooses
+    agree_from from the looks: they must give what read() gives."""
+    looker = DiceReader(detector=load_detector(_copy(tmp_path, agree_from=0.2), find_from=0.1), keep_crops=False)
+    live = DiceReader(detector=load_detector(_copy(tmp_path, agree_from=0.2), find_from=find_from),
+                      classifier=looker.classifier, keep_crops=False)
+    for frame in calib_frames + [small_dice]:
+        looked = [(d.face, round(d.confidence, 5), d.box) for d in
+                  looker.dice_from_looks(looker.looks(frame), find_from, live.drop_from, live.recheck_below)]
+        assert looked == [(d.face, round(d.confidence, 5), d.box) for d in live.read(frame).dice]
+
+
+def test_a_first_box_is_read_where_its_peak_and_the_second_files_reach_agree_from():
+    weak = Detection(1, 0.9, (0, 0, 10, 10), peak=0.22)
+    assert weak.read_at(0.2) and weak.read_at(0.2, 0.2)                     # no support looked at: kept
+    assert not replace(weak, support=0.0).read_at(0.2, 0.2)                 # nothing of the second's there
+    assert replace(weak, support=0.18).read_at(0.2, 0.2)                    # (0.22 + 0.18) / 2 = 0.2
+    assert replace(weak, support=0.0).read_at(0.2, 0.0)                     # agree_from 0: every box
+    assert replace(weak, support=0.0, peak=0.4).read_at(0.2, 0.2)           # twice agree_from: alone

@@ -5,11 +5,12 @@ right minus boxes on no die (a missed die and a box on a coin each cost a tap to
 ask_below: below it a die is flagged and the table asked; the one that costs least when a
 silent misread (a wrong score nobody checks) costs SILENT_COST questions. With the "reader" faces,
 the classifier's drop_from and recheck_below (vision.reader) are chosen with find_from, by its cost.
-With --choose-second-find-from, a detector's second finder's own floor is chosen by that cost too.
+With --choose-second-find-from, a detector's second finder's own floor is chosen by that cost too,
+and with --choose-agree-from the peak a first-file box and the second finder must reach together.
 
     .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
         [--classifier F [F ...]] [--views one|mirror|...] [--second-look unsure|always] [--faces reader]
-        [--find-from F] [--choose-second-find-from]
+        [--find-from F] [--choose-second-find-from] [--choose-agree-from]
 
 The face classifier is the reader's (the .json's face_models, face_views and face_second_look, else
 models/dice_faces.tflite), or the files given (several: an ensemble, their probabilities averaged)
@@ -51,6 +52,10 @@ FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.5, 0.025), 3))
 # A second finder's own floor (vision.model.TwoFinders), chosen by the same cost with everything else
 # chosen at each value (issue 14 round 37b); below the reader's find_from every value reads alike.
 SECOND_FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.9, 0.025), 3))
+# The pair's agree_from (vision.model.TwoFinders: the mean of a first-file box's peak and the second
+# file's on it), chosen the same way (issue 14 round 40); 0 keeps every box, and a value at most half
+# the reader's find_from keeps every box too (FIND_GRID starts at 0.1).
+AGREE_GRID = (0.0,) + tuple(float(t) for t in np.round(np.arange(0.1, 0.3125, 0.0125), 4))
 DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
 RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 
@@ -96,7 +101,8 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               views: str | None = None, sources: tuple[str, ...] | None = None,
               second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
               combine: str | None = None, flips: tuple[bool, ...] = (False, True),
-              find_from: float | None = None, second_finds: tuple[float, ...] | None = None) -> dict:
+              find_from: float | None = None, second_finds: tuple[float, ...] | None = None,
+              agrees: tuple[float, ...] | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -111,17 +117,20 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     second_finds (the "reader" source only, a detector whose .json names a second_finder): its find_from
     chosen from these, each value's reader calibrated in full, by the cost find_from is chosen by (dice
     read right minus boxes on no die), then the fewest questions (a silent misread SILENT_COST of
-    them), then the lowest; the result's second_find_from (issue 14 round 37b)."""
+    them), then the lowest; the result's second_find_from (issue 14 round 37b).
+    agrees (the same conditions): the pair's agree_from chosen from these the same way, with each second
+    find_from when both are given; the result's agree_from (issue 14 round 40)."""
     from ..model import TwoFinders
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
-    if second_finds is not None and (tuple(sources or ()) != ("reader",) or finder is not None):
-        raise ValueError("A second finder's find_from is chosen for the reader's faces only, its finder free.")
+    pair_grid = _pair_grid(second_finds, agrees)
+    if pair_grid and (tuple(sources or ()) != ("reader",) or finder is not None):
+        raise ValueError("A second finder's settings are chosen for the reader's faces only, its finder free.")
     first = DiceReader(detector=load_detector(model_path), model_path=classifier_path, views=views,
                        second_look=second_look, keep_crops=False, faces="reader", combine=combine)
-    if second_finds is not None and not isinstance(first.detector, TwoFinders):
-        raise ValueError(f"{model_path}'s .json names no second_finder: there is no second find_from to choose.")
+    if pair_grid and not isinstance(first.detector, TwoFinders):
+        raise ValueError(f"{model_path}'s .json names no second_finder: there is no second finder's setting to choose.")
     classifier, second_look = first.classifier, first.second_look
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
@@ -133,9 +142,9 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     if finder is not None:
         tried = [_calibrate_reader(load_detector(model_path, find_from=FLOOR, flip=finder["flip"]), images,
                                    finder["flip"], split, classifier, second_look, held=finder)]
-    elif second_finds is not None:
-        tried = [_best_second_find_from(load_detector(model_path, find_from=FLOOR, flip=flip), second_finds, images,
-                                        flip, split, classifier, second_look, find_from, log) for flip in flips]
+    elif pair_grid:
+        tried = [_best_pair_settings(load_detector(model_path, find_from=FLOOR, flip=flip), pair_grid, images,
+                                     flip, split, classifier, second_look, find_from, log) for flip in flips]
     else:
         tried = [_calibrate(model_path, images, split, flip, faces, classifier, second_look, find_from)
                  for flip in flips for faces in sources]
@@ -146,21 +155,32 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
-def _best_second_find_from(model, second_finds, images, flip, split, classifier, second_look, find_from,
-                           log=print) -> dict:
-    """The reader calibrated in full (_calibrate_reader) at each second find_from of model (a TwoFinders),
+def _pair_grid(second_finds, agrees) -> list[dict]:
+    """The TwoFinders settings to try: each second find_from, each agree_from, or every pair of them."""
+    if second_finds is None and agrees is None:
+        return []
+    return [{**({"second_find_from": float(s)} if s is not None else {}),
+             **({"agree_from": float(a)} if a is not None else {})}
+            for s in (second_finds or (None,)) for a in (agrees or (None,))]
+
+
+def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier, second_look, find_from,
+                        log=print) -> dict:
+    """The reader calibrated in full (_calibrate_reader) with each of grid's settings of model (a TwoFinders),
     the one kept: most dice read right minus boxes on no die, then the fewest questions (a silent misread
-    costing SILENT_COST), then the lowest second find_from."""
+    costing SILENT_COST), then the lowest settings."""
     results = []
-    for second_from in second_finds:
-        model.second_find_from = float(second_from)
+    for settings in grid:
+        for name, value in settings.items():
+            setattr(model, name, value)
         results.append({**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from),
-                        "second_find_from": float(second_from)})
-        log(f"  second find_from {second_from}: {results[-1]['figures']}")
+                        **settings})
+        log(f"  {settings}: {results[-1]['figures']}")
 
     def key(r):
         f = r["figures"]
-        return f["correct"] - f["no_die"], -(SILENT_COST * f["silent_misreads"] + f["flagged"]), -r["second_find_from"]
+        return (f["correct"] - f["no_die"], -(SILENT_COST * f["silent_misreads"] + f["flagged"]),
+                tuple(-r[name] for name in grid[0]))
     return max(results, key=key)
 
 
@@ -251,16 +271,21 @@ def main(argv=None) -> int:
     p.add_argument("--choose-second-find-from", action="store_true",
                    help="choose the second finder's find_from too (a detector whose .json names a second_finder, "
                         "with --faces reader)")
+    p.add_argument("--choose-agree-from", action="store_true",
+                   help="choose the peak a first-file box and the second finder must reach together (a detector "
+                        "whose .json names a second_finder, with --faces reader)")
     args = p.parse_args(argv)
     if args.find_from is not None and not 0.0 < args.find_from < 1.0:
         p.error(f"--find-from must lie between 0 and 1, not {args.find_from}")
-    if args.choose_second_find_from and args.faces != ["reader"]:
-        p.error("--choose-second-find-from calibrates the reader's faces: add --faces reader")
+    for option in ("choose_second_find_from", "choose_agree_from"):
+        if getattr(args, option) and args.faces != ["reader"]:
+            p.error(f"--{option.replace('_', '-')} calibrates the reader's faces: add --faces reader")
     try:
         result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
                            sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
                            combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from,
-                           second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None)
+                           second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None,
+                           agrees=AGREE_GRID if args.choose_agree_from else None)
     except ValueError as e:
         p.error(str(e))
     print(json.dumps(result))
@@ -273,6 +298,8 @@ def main(argv=None) -> int:
         meta.update(reader_settings(result))
         if "second_find_from" in result:
             meta["second_finder"] = {**meta["second_finder"], "find_from": result["second_find_from"]}
+        if "agree_from" in result:
+            meta["second_finder"] = {**meta["second_finder"], "agree_from": result["agree_from"]}
         if args.classifier:
             # Stored beside the detector, by name: the reader loads them from its folder.
             folder = args.model.resolve().parent
