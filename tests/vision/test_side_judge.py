@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.model import DEFAULT_DETECTOR, DiceModel
+from vision.model import DEFAULT_DETECTOR, DiceModel, load_detector
 from vision.reader import DiceReader, beside_a_die, refused
 
 from .helpers import REAL_DICE
@@ -59,6 +59,13 @@ def test_refused_drops_the_named_boxes_from_the_reads_kept():
     assert refused(read, keep, []) == (read, keep)
 
 
+def _without_agreement():
+    """The shipped pair with every first-file box kept (agree_from 0), as the reader was before round 40."""
+    detector = load_detector()
+    detector.agree_from = 0.0
+    return detector
+
+
 @pytest.fixture(scope="module")
 def valid_74():
     path = REAL_DICE / "tilted-webcam" / "images" / "valid_74.jpg"
@@ -70,13 +77,15 @@ def valid_74():
 def test_a_side_face_box_beside_its_die_is_dropped_by_read_and_by_the_calibration_view(tmp_path, valid_74):
     """tilted-webcam calib valid_74: five dice; the left one's top face is boxed, and its right side
     face too, more weakly (read as a 5 at 0.99 by the shipped classifier). The judge drops the side
-    face's box; the five dice stay."""
-    plain = DiceReader(keep_crops=False)
-    judged = DiceReader(keep_crops=False, side_judge=JUDGE)
+    face's box; the five dice stay. Read by the shipped pair without its agreement (agree_from 0): since
+    round 40 the shipped reader drops that box itself, as the second finder does not back it."""
+    plain = DiceReader(detector=_without_agreement(), keep_crops=False)
+    judged = DiceReader(detector=_without_agreement(), keep_crops=False, side_judge=JUDGE)
     assert plain.side_judge is None
     before, after = plain.read(valid_74).dice, judged.read(valid_74).dice
     assert len(before) == 6 and len(after) == 5
     assert {d.box for d in before} - {d.box for d in after} == {(129, 234, 165, 270)}
+    assert [d.box for d in DiceReader(keep_crops=False).read(valid_74).dice] == [d.box for d in after]
     # The .json's side_judge (a path beside the detector) does the same, and so does the
     # calibration's view of the photo (looks / dice_from_looks), which read() must match.
     path = tmp_path / DEFAULT_DETECTOR.name

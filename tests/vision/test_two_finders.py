@@ -241,12 +241,13 @@ def calib_frames():
     return _calib_photos()
 
 
-def test_agree_from_keeps_the_first_files_boxes_the_second_file_backs_and_adds_the_same(tmp_path, pair, calib_frames,
+def test_agree_from_keeps_the_first_files_boxes_the_second_file_backs_and_adds_the_same(tmp_path, calib_frames,
                                                                                       small_dice):
     """agree_from (issue 14 round 40): a first-file box stays where the mean of its peak and the second file's
     strongest peak on it reaches agree_from, any box at least twice as strong stays, and the second file
     adds what it added before. Checked against the second file's own peaks on real calib photos."""
     agree = 0.2
+    pair = load_detector(_copy(tmp_path, agree_from=0.0))
     strict = load_detector(_copy(tmp_path, agree_from=agree))
     assert strict.agree_from == agree and pair.agree_from == 0.0
     dropped = 0
