@@ -1,7 +1,7 @@
 """The reader's errors on one real split, by kind (issue 14 round 4's diagnosis).
 
-    .venv/bin/python bench/reader_errors.py [SPLIT] [CLASSIFIER.tflite ...] [--views V] [--second-look S] [--ask-below T]
-        [--draw DIR]
+    .venv/bin/python bench/reader_errors.py [SPLIT] [CLASSIFIER.tflite ...] [--views V] [--second-look S]
+        [--ask-below T] [--draw DIR]
 
 Per set: dice, read right, missed, misread with a good box (IoU >= 0.5 with the label box) or a
 poor one (each flagged or silent, and whether the classifier reads the label box itself right),

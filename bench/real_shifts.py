@@ -3,10 +3,10 @@
 The shared real sets are two tables. A table the reader has never seen differs from them in ways
 that can be made from their own photos, labels and all: the camera turned (mounted upside down,
 a portrait phone photo), a 16:9 frame, smaller dice (a camera higher up: mosaics of 4 or 9 photos
-in one frame), another light, blur, sensor noise, strong JPEG. Each row reads the split's photos
-so changed and prints, per set, dice read right, found, silent misreads, flagged and boxes on no
-die, as bench/real_sets.py counts them (a die cut by a 16:9 crop, less than 90 % inside, counts
-neither as a die nor as a box on no die).
+in one frame), bigger dice (a camera lower down: the photo's middle enlarged), another light, blur,
+sensor noise, strong JPEG. Each row reads the split's photos so changed and prints, per set, dice read right, found, silent misreads, flagged and boxes on no
+die, as bench/real_sets.py counts them (a die cut by a 16:9 crop or an enlarged middle, less than
+90 % inside, counts neither as a die nor as a box on no die).
 
     .venv/bin/python bench/real_shifts.py [--split calib] [--detector F] [--classifier F ...]
 
@@ -62,6 +62,27 @@ def wide(where: float):
     return cut
 
 
+def closer(zoom: float):
+    """The photo's middle 1/zoom enlarged to the photo's size: dice zoom times bigger, as a camera zoom
+    times lower sees them (softer than a real close camera: the pixels are enlarged, not resolved)."""
+    def enlarge(img, dice):
+        h, w = img.shape[:2]
+        ch, cw = round(h / zoom), round(w / zoom)
+        oy, ox = (h - ch) // 2, (w - cw) // 2
+        sy, sx = h / ch, w / cw
+        kept, partial = [], []
+        for face, b in dice:
+            x0, y0, x1, y1 = max(b[0] - ox, 0), max(b[1] - oy, 0), min(b[2] - ox, cw), min(b[3] - oy, ch)
+            if x1 <= x0 or y1 <= y0:
+                continue
+            box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
+            inside = (x1 - x0) * (y1 - y0) / ((b[2] - b[0]) * (b[3] - b[1]))
+            (kept if inside >= INSIDE else partial).append((face, box) if inside >= INSIDE else box)
+        big = cv2.resize(img[oy:oy + ch, ox:ox + cw], (w, h), interpolation=cv2.INTER_LINEAR)
+        return big, tuple(kept), tuple(partial)
+    return enlarge
+
+
 def light(gains):
     """Each BGR channel times its gain: a warmer or cooler lamp."""
     g = np.array(gains, np.float32)
@@ -105,6 +126,8 @@ def changes() -> dict:
         "blur (sigma 1.5)": blur(1.5),
         "noise (sigma 10)": noise(10),
         "JPEG quality 25": jpeg(25),
+        "dice at 1.5x size (the middle enlarged)": closer(1.5),
+        "dice at 2x size (the middle enlarged)": closer(2.0),
     }
 
 

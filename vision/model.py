@@ -225,7 +225,8 @@ class TwoFinders:
         """The second file's boxes it may add (seconds: its dice at _second_floor), with their bookkeeping.
         Every first-file box blocks, one dropped for want of agreement too: the second file's peak there is
         weak, and a die boxed twice costs more than one missed."""
-        seconds = _one_per_die([d for d in seconds if d.strength >= self.second_find_from and self._small(d, frame_bgr)])
+        seconds = _one_per_die([d for d in seconds
+                                if d.strength >= self.second_find_from and self._small(d, frame_bgr)])
         doubles = lambda d: [k.strength for k in firsts  # noqa: E731
                              if _in_middle(d.box, k.box, 0.8) or _in_middle(k.box, d.box, 0.8)]
         opens = None

@@ -78,3 +78,16 @@ def test_each_measure_changes_the_photos_the_same_way():
     made["noise (sigma 10)"](img, dice)
     assert np.array_equal(first, again)
     assert not np.array_equal(first, made["noise (sigma 10)"](img, dice)[0])  # one generator runs on
+
+
+def test_the_enlarged_middle_moves_each_box_onto_its_die_and_sets_the_cut_ones_apart():
+    img, dice = _photo()
+    inner = ((2, (260, 200, 300, 240)), (6, (150, 100, 200, 150)))   # the second straddles the middle's edge
+    for face, (x0, y0, x1, y1) in inner:
+        img[y0:y1, x0:x1] = 255
+    out, kept, partial = shifts.closer(2.0)(img, dice + inner)         # the middle: x 160..480, y 120..360
+    assert out.shape == img.shape
+    assert kept == ((2, (200.0, 160.0, 280.0, 240.0)),)                 # twice the size, moved with the crop
+    assert partial == ((0.0, 0.0, 80.0, 60.0),)                         # a quarter of it inside
+    x0, y0, x1, y1 = (int(v) for v in kept[0][1])
+    assert out[y0 + 2:y1 - 2, x0 + 2:x1 - 2].min() == 255
