@@ -90,6 +90,20 @@ def test_a_zoom_out_to_0_4_pads_with_the_photo_border_and_keeps_the_boxes():
         np.testing.assert_allclose(d[:, 2] - d[:, 0], (dice[i][:, 2] - dice[i][:, 0]) * 0.405, atol=0.6)
 
 
+def test_big_real_images_show_bigger_dice_and_boxes_on_them():
+    """--real-big: a share of the real images zoomed in 1.5-2.5x (vision.train.trays.BIG_ZOOM)."""
+    images, dice = _pool()
+    rng = np.random.default_rng(4)
+    ratios = []
+    for _ in range(150):
+        x, d = real_image(rng, (images, dice), 0.0, 1.0)
+        assert x.shape == (H, W, 3)
+        _boxes_on_their_dice(x, d)
+        whole = (d[:, 0] > 0) & (d[:, 2] < W) & (d[:, 1] > 0) & (d[:, 3] < H)   # not cut by the frame
+        ratios += list((d[whole, 2] - d[whole, 0]) / 30.0)
+    assert min(ratios) * 30 >= 1.5 * 20 - 1.5 and np.median(ratios) > 1.5
+
+
 def test_real_image_without_the_option_draws_as_before():
     """--real-small 0 (the default): the same random draws, the same images as augment alone."""
     images, dice = _pool()
@@ -169,6 +183,16 @@ def test_the_detector_trainer_takes_an_input_size_the_network_can_read():
     for bad in ("500x384", "512x360", "0x0", "512", "big"):
         with pytest.raises(SystemExit):
             parse(["--input", bad])
+
+
+def test_the_shares_of_smaller_and_bigger_real_dice_are_refused_past_the_whole(capsys):
+    from vision.train.learn_detector import parse
+    args = parse(["--real-small", "0.4", "--real-big", "0.3"])
+    assert (args.real_small, args.real_big) == (0.4, 0.3) and parse([]).real_big == 0.0
+    for bad in (["--real-small", "0.8", "--real-big", "0.3"], ["--real-big", "-0.1"]):
+        with pytest.raises(SystemExit):
+            parse(bad)
+        assert "shares of the real images" in capsys.readouterr().err
 
 
 def test_an_input_size_off_the_networks_grid_is_refused_by_name():
