@@ -238,7 +238,10 @@ def _calib_photos(count=12):
 
 @pytest.fixture(scope="module")
 def calib_frames():
-    return _calib_photos()
+    frames = _calib_photos()
+    if not frames:
+        pytest.skip("the shared real dice photos are not on this machine")
+    return frames
 
 
 def test_agree_from_keeps_the_first_files_boxes_the_second_file_backs_and_adds_the_same(tmp_path, calib_frames,
