@@ -4,9 +4,10 @@ The shared real sets are two tables. A table the reader has never seen differs f
 that can be made from their own photos, labels and all: the camera turned (mounted upside down,
 a portrait phone photo), a 16:9 frame, smaller dice (a camera higher up: mosaics of 4 or 9 photos
 in one frame), bigger dice (a camera lower down: the photo's middle enlarged), another light, blur,
-sensor noise, strong JPEG. Each row reads the split's photos so changed and prints, per set, dice read right, found, silent misreads, flagged and boxes on no
-die, as bench/real_sets.py counts them (a die cut by a 16:9 crop or an enlarged middle, less than
-90 % inside, counts neither as a die nor as a box on no die).
+sensor noise, strong JPEG. Each row reads the split's photos so changed and prints, per set, dice
+read right, found, silent misreads, flagged and boxes on no die, as bench/real_sets.py counts them
+(a die cut by a 16:9 crop or an enlarged middle, less than 90 % inside, counts neither as a die nor
+as a box on no die).
 
     .venv/bin/python bench/real_shifts.py [--split calib] [--detector F] [--classifier F ...]
 
@@ -76,8 +77,10 @@ def closer(zoom: float):
             if x1 <= x0 or y1 <= y0:
                 continue
             box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
-            inside = (x1 - x0) * (y1 - y0) / ((b[2] - b[0]) * (b[3] - b[1]))
-            (kept if inside >= INSIDE else partial).append((face, box) if inside >= INSIDE else box)
+            if (x1 - x0) * (y1 - y0) >= INSIDE * (b[2] - b[0]) * (b[3] - b[1]):
+                kept.append((face, box))
+            else:
+                partial.append(box)
         big = cv2.resize(img[oy:oy + ch, ox:ox + cw], (w, h), interpolation=cv2.INTER_LINEAR)
         return big, tuple(kept), tuple(partial)
     return enlarge
