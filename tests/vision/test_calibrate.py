@@ -44,18 +44,24 @@ def test_reader_settings_keep_the_constants_among_equals():
     """A classifier that gains nothing from other settings keeps today's reading."""
     from vision.reader import DROP_FROM, RECHECK_BELOW
     from vision.train.calibrate import FIND_GRID, choose_reader_settings
-    flat = choose_reader_settings(lambda f, d, c: {"correct": 200, "no_die": 9})
+    flat = choose_reader_settings(lambda f, d, c: {"correct": 200, "no_die": 9, "doubled": 2})
     assert flat == (FIND_GRID[0], DROP_FROM, RECHECK_BELOW)
 
 
-def test_reader_settings_maximise_right_minus_no_die():
+def test_reader_settings_maximise_right_minus_the_dice_too_many():
     from vision.train.calibrate import DROP_GRID, RECHECK_GRID, choose_reader_settings
 
     def figures(find_from, drop_from, recheck_below):
         # More right reads for a lower drop_from, more boxes on no die for a higher one and a low find_from.
         return {"correct": 200 + (drop_from < 0.6) + (recheck_below > 0.96),
-                "no_die": 10 + 2 * (drop_from > 0.9) + (find_from < 0.2)}
+                "no_die": 10 + 2 * (drop_from > 0.9) + (find_from < 0.2), "doubled": 1}
     assert choose_reader_settings(figures) == (0.2, 0.55, 0.97)
+
+    def doubling(find_from, drop_from, recheck_below):
+        # The same, but a lower find_from reads one more die right and boxes two dice twice: a loss.
+        return {**figures(find_from, drop_from, recheck_below), "correct": 201 + (find_from < 0.2),
+                "doubled": 1 + 2 * (find_from < 0.2)}
+    assert choose_reader_settings(doubling)[0] == 0.2
     assert min(DROP_GRID) == 0.5 and max(DROP_GRID) == 0.95 and 0.7 in DROP_GRID and 0.9 in RECHECK_GRID
     # With every die looked at again, recheck_below has nothing to choose.
     assert choose_reader_settings(figures, "always")[2] == 0.9

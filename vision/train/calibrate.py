@@ -1,7 +1,8 @@
 """Choose the detector's two thresholds on real photos (the calib split), never on renders.
 
 find_from: the least peak height that makes a die at all; the one that maximises dice read
-right minus boxes on no die (a missed die and a box on a coin each cost a tap to fix).
+right minus dice read that are not there (net_right: a missed die, a box on a coin and a die boxed
+twice each cost a tap to fix).
 ask_below: below it a die is flagged and the table asked; the one that costs least when a
 silent misread (a wrong score nobody checks) costs SILENT_COST questions. With the "reader" faces,
 the classifier's drop_from and recheck_below (vision.reader) are chosen with find_from, by its cost.
@@ -44,10 +45,10 @@ ASK_GRID = np.unique(np.concatenate([np.round(np.arange(0.0, 1.0, 0.01), 3),
 
 
 # "reader" faces: find_from, drop_from and recheck_below (vision.reader) are chosen together from
-# these grids, by the cost find_from has always been chosen by (dice read right minus boxes on no
-# die, nothing asked), then ask_below by choose_ask_below (issue 14 round 8: DROP_FROM and
-# RECHECK_BELOW were chosen for one classifier's saturated confidences and a label-smoothed file
-# reads right dice at about 0.91). Fixed before any classifier was measured with them.
+# these grids, by the cost find_from is chosen by (net_right, nothing asked), then ask_below by
+# choose_ask_below (issue 14 round 8: DROP_FROM and RECHECK_BELOW were chosen for one classifier's
+# saturated confidences and a label-smoothed file reads right dice at about 0.91). Fixed before any
+# classifier was measured with them.
 FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.5, 0.025), 3))
 # A second finder's own floor (vision.model.TwoFinders), chosen by the same cost with everything else
 # chosen at each value (issue 14 round 37b); below the reader's find_from every value reads alike.
@@ -60,11 +61,19 @@ DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
 RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 
 
+def net_right(figures: dict) -> int:
+    """What find_from and the reader's settings are chosen by: dice read right minus the dice read that are
+    not there, a box on no die or a second box on one die (each a die too many that the table must take
+    away). Doubled dice are counted since issue 14 round 42: with the reader's find_from free, agree_from
+    chose 219 right with 5 doubled (models/DETECTOR_CARD.md, round 40)."""
+    return figures["correct"] - figures["no_die"] - figures["doubled"]
+
+
 def choose_reader_settings(figures_at, second_look: str = "unsure",
                            finds: tuple[float, ...] = FIND_GRID) -> tuple[float, float, float]:
     """(find_from, drop_from, recheck_below) of the grids whose figures (figures_at(find_from,
-    drop_from, recheck_below): a dict with correct and no_die, nothing asked) give the most dice
-    read right minus boxes on no die. Among equals: the reader's constants (a classifier that gains
+    drop_from, recheck_below): a dict with correct, no_die and doubled, nothing asked) give the most
+    net_right. Among equals: the reader's constants (a classifier that gains
     nothing keeps today's reading), then the lowest find_from (as before), the fewest second looks
     (lowest recheck_below: CPU) and the least strict drop (highest drop_from). With second_look
     "always" every die is looked at again, so recheck_below stays the constant."""
@@ -73,7 +82,7 @@ def choose_reader_settings(figures_at, second_look: str = "unsure",
 
     def key(s):
         r = figures_at(*s)
-        return (r["correct"] - r["no_die"], s[1] == DROP_FROM and s[2] == RECHECK_BELOW, -s[0], -s[2], s[1])
+        return (net_right(r), s[1] == DROP_FROM and s[2] == RECHECK_BELOW, -s[0], -s[2], s[1])
     return max(((f, d, c) for f in finds for d in DROP_GRID for c in rechecks), key=key)
 
 
@@ -115,8 +124,8 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     find_from (the "reader" source only): held as given, drop_from, recheck_below and ask_below chosen
     (a rule may hold a reader to the shipped peaks' floor, issue 14 round 36d).
     second_finds (the "reader" source only, a detector whose .json names a second_finder): its find_from
-    chosen from these, each value's reader calibrated in full, by the cost find_from is chosen by (dice
-    read right minus boxes on no die), then the fewest questions (a silent misread SILENT_COST of
+    chosen from these, each value's reader calibrated in full, by the cost find_from is chosen by
+    (net_right), then the fewest questions (a silent misread SILENT_COST of
     them), then the lowest; the result's second_find_from (issue 14 round 37b).
     agrees (the same conditions): the pair's agree_from chosen from these the same way, with each second
     find_from when both are given; the result's agree_from (issue 14 round 40)."""
@@ -167,7 +176,7 @@ def _pair_grid(second_finds, agrees) -> list[dict]:
 def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier, second_look, find_from,
                         log=print) -> dict:
     """The reader calibrated in full (_calibrate_reader) with each of grid's settings of model (a TwoFinders),
-    the one kept: most dice read right minus boxes on no die, then the fewest questions (a silent misread
+    the one kept: the most net_right, then the fewest questions (a silent misread
     costing SILENT_COST), then the lowest settings."""
     results = []
     for settings in grid:
@@ -179,7 +188,7 @@ def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier
 
     def key(r):
         f = r["figures"]
-        return (f["correct"] - f["no_die"], -(SILENT_COST * f["silent_misreads"] + f["flagged"]),
+        return (net_right(f), -(SILENT_COST * f["silent_misreads"] + f["flagged"]),
                 tuple(-r[name] for name in grid[0]))
     return max(results, key=key)
 
@@ -211,7 +220,7 @@ def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, cla
         return out
 
     grid = np.round(np.arange(FLOOR, 0.9, 0.025), 3)
-    find_from = float(max(grid, key=lambda t: (lambda r: r["correct"] - r["no_die"])(total(t, 0.0))))
+    find_from = float(max(grid, key=lambda t: net_right(total(t, 0.0))))
     dice = total(find_from, 0.0)["dice"]
     ask_below = choose_ask_below(lambda t: total(find_from, t))
     figures = total(find_from, ask_below)
