@@ -165,9 +165,11 @@ class TwoFinders:
     13 -> 3 at 0.06). Shipped since round 36d: round 27's L read at 384 x 288 (models/dice_detector_384.tflite),
     since round 36e only near small dice (a read of big dice costs what the first file alone did).
     agree_from (issue 14 round 40): two files trained apart rarely raise a peak on the same thing that
-    is not a die, so a weak first-file box needs the second's word. At 0.1875 (chosen on calib): calib
-    boxes on no die 8 -> 3, test (253 dice) 10 -> 8, read right and found unchanged on both; the second
-    file is then read on most frames (test CPU medians 12.5 / 25.1 ms against 11.8 / 14.4).
+    is not a die, so a weak first-file box needs the second's word. At 0.1875 (round 40, chosen on
+    calib): calib boxes on no die 8 -> 3, test (253 dice) 10 -> 8, read right and found unchanged on
+    both; the second file is then read on most frames (test CPU medians 12.5 / 25.1 ms against 11.8 /
+    14.4). Round 42 chose 0.2 with the reader's find_from 0.175: calib 219 right, 230 found, 3 on no die;
+    test 238, 250, 7.
     The reader's find_from is every box's floor, the second file's find_from a floor of its own peaks.
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 

@@ -49,9 +49,17 @@ def small_dice():
     return frame
 
 
+# The tests of what the second file adds read the shipped pair at the first file's floor of rounds 36d-40
+# (since round 42 it is 0.175, where the first file finds more of small_dice itself) and keep every
+# first-file box (agree_from 0): agreement, which may drop first-file boxes, has tests of its own.
+ADDING = {"find_from": 0.2}
+
+
 @pytest.fixture(scope="module")
 def pair():
-    return load_detector()
+    two = load_detector(**ADDING)
+    two.agree_from = 0.0
+    return two
 
 
 def test_the_shipped_reader_reads_with_the_pair_and_a_json_without_one_is_the_file_alone(tmp_path):
@@ -73,14 +81,14 @@ def test_the_second_finder_adds_small_dice_and_never_doubles_a_first_box(pair, s
 
 
 def test_a_second_finder_that_sees_what_the_first_sees_adds_no_box(tmp_path, small_dice):
-    same = load_detector(_copy(tmp_path, file="same.tflite", largest_share=1.0))
+    same = load_detector(_copy(tmp_path, file="same.tflite", largest_share=1.0, agree_from=0.0), **ADDING)
     assert same.detect(small_dice) == same.first.detect(small_dice)
 
 
 def test_largest_share_keeps_the_second_finders_bigger_boxes_out(tmp_path, pair, small_dice):
     added = pair.detect(small_dice)[len(pair.first.detect(small_dice)):]
     share = (sorted(_side(d) for d in added)[len(added) // 2] - 0.5) / small_dice.shape[1]
-    tight = load_detector(_copy(tmp_path, largest_share=share, only_near_small=False))
+    tight = load_detector(_copy(tmp_path, largest_share=share, only_near_small=False, agree_from=0.0), **ADDING)
     fewer = tight.detect(small_dice)[len(tight.first.detect(small_dice)):]
     assert 0 < len(fewer) < len(added) and all(_side(d) <= share * small_dice.shape[1] for d in fewer)
 
@@ -140,7 +148,8 @@ def big_dice():
 
 
 def _near_small(tmp_path):
-    return load_detector(_copy(tmp_path, only_near_small=True))
+    # Every first-file box kept (agree_from 0), so the second file is read only for the dice it may add.
+    return load_detector(_copy(tmp_path, only_near_small=True, agree_from=0.0), **ADDING)
 
 
 def test_only_near_small_reads_the_second_file_where_the_first_found_small_dice(tmp_path, pair, small_dice,
