@@ -251,13 +251,8 @@ def agreed(strength: float, support: float, agree_from: float) -> bool:
 
 def _support(d: Detection, seconds: list[Detection]) -> float:
     """The second file's strongest peak on a first-file box: either box holds the other's centre."""
-    return max((s.strength for s in seconds if _holds(d.box, s.box) or _holds(s.box, d.box)), default=0.0)
-
-
-def _holds(box, other) -> bool:
-    """box holds other's centre."""
-    cx, cy = (other[0] + other[2]) / 2, (other[1] + other[3]) / 2
-    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+    return max((s.strength for s in seconds if _in_middle(s.box, d.box, 1.0) or _in_middle(d.box, s.box, 1.0)),
+               default=0.0)
 
 
 def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,
