@@ -179,11 +179,14 @@ def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier
     the one kept: the most net_right, then the fewest questions (a silent misread
     costing SILENT_COST), then the lowest settings."""
     results = []
+    looks_at: dict = {}   # a photo's looks carry every agree_from (Detection.support): read once a second floor
     for settings in grid:
         for name, value in settings.items():
             setattr(model, name, value)
-        results.append({**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from),
-                        **settings})
+        if model.second_find_from not in looks_at:
+            looks_at[model.second_find_from] = _reader_looks(model, images, classifier, second_look, find_from)
+        results.append({**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from,
+                                            looks=looks_at[model.second_find_from]), **settings})
         log(f"  {settings}: {results[-1]['figures']}")
 
     def key(r):
@@ -229,16 +232,23 @@ def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, cla
             "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
 
 
-def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None,
-                      find_from: float | None = None) -> dict:
-    """As _calibrate, through vision.reader.DiceReader: each photo is looked at once at the lowest
-    find_from (every box, every second look), and DiceReader.dice_from_looks gives the dice the
-    reader reads with each find_from, drop_from and recheck_below of the grids (or held's)."""
+def _reader_looks(model, images, classifier, second_look="unsure", find_from: float | None = None):
+    """The reader _calibrate_reader reads model with, and each photo's looks at the lowest find_from of the
+    grid (DiceReader.looks: every box, every second look) with its labels."""
     from ..reader import DiceReader
     reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look)
     reader.detector.find_from = min(FIND_GRID + ((find_from,) if find_from is not None else ()))
-    looked = [(reader.looks(img), labels) for img, labels in images]
+    return reader, [(reader.looks(img), labels) for img, labels in images]
+
+
+def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None,
+                      find_from: float | None = None, looks=None) -> dict:
+    """As _calibrate, through vision.reader.DiceReader: each photo is looked at once at the lowest
+    find_from (every box, every second look; looks: _reader_looks' of model, read before), and
+    DiceReader.dice_from_looks gives the dice the reader reads with each find_from, drop_from and
+    recheck_below of the grids (or held's)."""
+    reader, looked = looks or _reader_looks(model, images, classifier, second_look, find_from)
     dice_at = {}
 
     def total(find_from, drop_from, recheck_below, ask_below=0.0):
@@ -305,10 +315,9 @@ def main(argv=None) -> int:
                     faces=result["faces"],
                     calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
         meta.update(reader_settings(result))
-        if "second_find_from" in result:
-            meta["second_finder"] = {**meta["second_finder"], "find_from": result["second_find_from"]}
-        if "agree_from" in result:
-            meta["second_finder"] = {**meta["second_finder"], "agree_from": result["agree_from"]}
+        for chosen, key in (("second_find_from", "find_from"), ("agree_from", "agree_from")):
+            if chosen in result:
+                meta["second_finder"] = {**meta["second_finder"], key: result[chosen]}
         if args.classifier:
             # Stored beside the detector, by name: the reader loads them from its folder.
             folder = args.model.resolve().parent
