@@ -54,7 +54,6 @@ def errors_of_set(reader: DiceReader, name: str, split: str, drawn: list | None 
         image = cv2.imread(str(shot.path))
         reading = reader.read(image)
         pairs, spare = match_labels(reading, shot.dice)
-        errors_before = len(rows) + counts["doubled"]
         for face, box, die in pairs:
             counts["dice"] += 1
             on_label = label_box_face(reader.classifier, image, box)
@@ -79,7 +78,7 @@ def errors_of_set(reader: DiceReader, name: str, split: str, drawn: list | None 
                 rows.append((shot.path.name, None, f"no_die read {die.face} conf {die.confidence:.2f}", die.box))
             else:
                 counts["doubled"] += 1
-        if drawn is not None and len(rows) + counts["doubled"] > errors_before:
+        if drawn is not None and (spare or any(die is None or die.face != face for face, _, die in pairs)):
             drawn.append(draw_photo(image, shot.path.name, reading, pairs))
     return counts, rows
 
