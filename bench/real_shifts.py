@@ -45,21 +45,29 @@ def turned_90(img, dice):
     return cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE), _moved(dice, lambda b: (h - b[3], b[0], h - b[1], b[2])), ()
 
 
+def _cut(dice, ox: float, oy: float, cw: float, ch: float, sx: float = 1.0, sy: float = 1.0):
+    """The labels of a cw x ch cut at (ox, oy) of a photo, then scaled by sx, sy: (kept, partial), kept the dice
+    at least INSIDE of them in the cut (face, box), partial the boxes of the others that show (no face)."""
+    kept, partial = [], []
+    for face, b in dice:
+        x0, y0, x1, y1 = max(b[0] - ox, 0), max(b[1] - oy, 0), min(b[2] - ox, cw), min(b[3] - oy, ch)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
+        if (x1 - x0) * (y1 - y0) >= INSIDE * (b[2] - b[0]) * (b[3] - b[1]):
+            kept.append((face, box))
+        else:
+            partial.append(box)
+    return tuple(kept), tuple(partial)
+
+
 def wide(where: float):
     """A 16:9 band of the photo, from its top (0), middle (0.5) or bottom (1)."""
     def cut(img, dice):
         h, w = img.shape[:2]
         nh = round(w * 9 / 16)
         oy = int((h - nh) * where)
-        kept, partial = [], []
-        for face, b in dice:
-            y0, y1 = max(b[1] - oy, 0), min(b[3] - oy, nh)
-            box = (b[0], y0, b[2], y1)
-            if y1 > y0 and (y1 - y0) >= INSIDE * (b[3] - b[1]):
-                kept.append((face, box))
-            elif y1 > y0:
-                partial.append(box)
-        return img[oy:oy + nh].copy(), tuple(kept), tuple(partial)
+        return (img[oy:oy + nh].copy(), *_cut(dice, 0, oy, w, nh))
     return cut
 
 
@@ -70,19 +78,8 @@ def closer(zoom: float):
         h, w = img.shape[:2]
         ch, cw = round(h / zoom), round(w / zoom)
         oy, ox = (h - ch) // 2, (w - cw) // 2
-        sy, sx = h / ch, w / cw
-        kept, partial = [], []
-        for face, b in dice:
-            x0, y0, x1, y1 = max(b[0] - ox, 0), max(b[1] - oy, 0), min(b[2] - ox, cw), min(b[3] - oy, ch)
-            if x1 <= x0 or y1 <= y0:
-                continue
-            box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
-            if (x1 - x0) * (y1 - y0) >= INSIDE * (b[2] - b[0]) * (b[3] - b[1]):
-                kept.append((face, box))
-            else:
-                partial.append(box)
         big = cv2.resize(img[oy:oy + ch, ox:ox + cw], (w, h), interpolation=cv2.INTER_LINEAR)
-        return big, tuple(kept), tuple(partial)
+        return (big, *_cut(dice, ox, oy, cw, ch, w / cw, h / ch))
     return enlarge
 
 
