@@ -118,15 +118,23 @@ class DiceModel:
     def raw(self, frame_bgr: np.ndarray):
         """The network's heat (h, w, 6), box (h, w, 4) and face (h, w, 7, or None) maps for a frame,
         padded at its right or bottom to the network's shape first (fit_aspect)."""
+        plain, mirrored = self.passes(frame_bgr)
+        return mirrored or plain
+
+    def passes(self, frame_bgr: np.ndarray, mirror: bool = True):
+        """The frame's maps from one pass, and (with flip, where mirror) those maps averaged with the
+        mirrored frame's (None otherwise): raw() is the second where there is one. TwoFinders with
+        agree_unmirrored takes the first pass's peaks for its agreement and reads the mirrored frame only
+        where it may add boxes."""
         x = network_input(frame_bgr, self.input_w, self.input_h)
         heat, box, face = self._run(x)
-        if self.flip:
-            # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
-            # second opinion on the same faces (boxes come from the first pass only).
-            heat2, _, face2 = self._run(np.ascontiguousarray(x[:, ::-1]))
-            heat = (heat + heat2[:, ::-1]) / 2
-            face = None if face is None else (face + face2[:, ::-1]) / 2
-        return heat, box, face
+        if not (self.flip and mirror):
+            return (heat, box, face), None
+        # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
+        # second opinion on the same faces (boxes come from the first pass only).
+        heat2, _, face2 = self._run(np.ascontiguousarray(x[:, ::-1]))
+        return (heat, box, face), ((heat + heat2[:, ::-1]) / 2, box,
+                                   None if face is None else (face + face2[:, ::-1]) / 2)
 
     def _run(self, x: np.ndarray):
         self._interpreter.set_tensor(self._input, x[None].astype(np.float32))
@@ -135,7 +143,11 @@ class DiceModel:
         return get(self._heat), get(self._box), get(self._face)
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        heat, box, face = self.raw(frame_bgr)
+        return self.decoded(frame_bgr, self.raw(frame_bgr), find_from)
+
+    def decoded(self, frame_bgr: np.ndarray, maps, find_from: float | None = None) -> list[Detection]:
+        """The dice in maps (raw() or passes() of this frame) whose peaks reach find_from."""
+        heat, box, face = maps
         h, w = frame_bgr.shape[:2]
         fw, fh = fitted_size(w, h, self.input_w / self.input_h)
         dets = decode(heat, box, fw / heat.shape[1], fh / heat.shape[0],
@@ -157,8 +169,10 @@ class TwoFinders:
     a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too,
     and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1),
     "only_near_small": read the second file only where the first found a die no wider than that,
-    or none (default false), and "agree_from": a first-file box is kept only where the mean of its peak
-    and the second file's strongest peak on it reaches this (default 0: every box is kept)}.
+    or none (default false), "agree_from": a first-file box is kept only where the mean of its peak
+    and the second file's strongest peak on it reaches this (default 0: every box is kept), and
+    "agree_unmirrored": those peaks are the second file's pass over the frame alone, not averaged with
+    its mirrored frame's (default false; issue 14 round 43: the mirrored pass only where it may add dice)}.
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
@@ -174,10 +188,11 @@ class TwoFinders:
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
     def __init__(self, first: "DiceModel", second: "DiceModel", second_find_from: float,
-                 largest_share: float = 1.0, only_near_small: bool = False, agree_from: float = 0.0):
+                 largest_share: float = 1.0, only_near_small: bool = False, agree_from: float = 0.0,
+                 agree_unmirrored: bool = False):
         self.first, self.second, self.second_find_from = first, second, float(second_find_from)
         self.largest_share, self.only_near_small = float(largest_share), bool(only_near_small)
-        self.agree_from = float(agree_from)
+        self.agree_from, self.agree_unmirrored = float(agree_from), bool(agree_unmirrored)
 
     def __getattr__(self, name):
         return getattr(self.first, name)
@@ -200,8 +215,8 @@ class TwoFinders:
         sure = [agreed(d.strength, 0.0, self.agree_from) for d in firsts]   # kept whatever the second says
         if not looks and all(sure):
             return firsts
-        seconds = self.second.detect(frame_bgr, self._second_floor())
-        kept = [d for d, s in zip(firsts, sure) if s or agreed(d.strength, _support(d, seconds), self.agree_from)]
+        backing, seconds = self._second_looks(frame_bgr, looks)
+        kept = [d for d, s in zip(firsts, sure) if s or agreed(d.strength, _support(d, backing), self.agree_from)]
         if not looks:
             return kept
         return kept + [d for d in self._seconds(frame_bgr, firsts, seconds) if d.read_at(floor)]
@@ -215,18 +230,27 @@ class TwoFinders:
         reads a photo once for its whole grid)."""
         floor = self.first.find_from if find_from is None else find_from
         firsts = self.first.detect(frame_bgr, floor)
-        seconds = self.second.detect(frame_bgr, self._second_floor(True))
-        return [replace(d, support=_support(d, seconds)) for d in firsts] + self._seconds(frame_bgr, firsts, seconds)
+        backing, seconds = self._second_looks(frame_bgr, True, True)
+        return [replace(d, support=_support(d, backing)) for d in firsts] + self._seconds(frame_bgr, firsts, seconds)
 
-    def _second_floor(self, agreeing: bool = False) -> float:
-        # Agreement counts the second file's weaker peaks too; the boxes it adds keep its own floor.
-        return min(self.second_find_from, SUPPORT_FLOOR) if agreeing or self.agree_from else self.second_find_from
+    def _second_looks(self, frame_bgr: np.ndarray, adding: bool, agreeing: bool = False):
+        """The second file's peaks that back first-file boxes, and its dice that may be added (where adding).
+        Agreement counts the second file's weaker peaks too (SUPPORT_FLOOR); the boxes it adds keep its own
+        floor. With agree_unmirrored the backing peaks are the frame's own pass (a mirrored pass fewer where
+        nothing is added); otherwise both come from raw(), one decode."""
+        if not self.agree_unmirrored:
+            floor = min(self.second_find_from, SUPPORT_FLOOR) if agreeing or self.agree_from else self.second_find_from
+            seconds = self.second.detect(frame_bgr, floor)
+            return seconds, seconds
+        plain, mirrored = self.second.passes(frame_bgr, mirror=adding)
+        backing = self.second.decoded(frame_bgr, plain, SUPPORT_FLOOR)
+        return backing, (self.second.decoded(frame_bgr, mirrored or plain, self.second_find_from) if adding else [])
 
     def _small(self, d: Detection, frame_bgr: np.ndarray) -> bool:
         return max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= self.largest_share * frame_bgr.shape[1]
 
     def _seconds(self, frame_bgr: np.ndarray, firsts: list[Detection], seconds: list[Detection]) -> list[Detection]:
-        """The second file's boxes it may add (seconds: its dice at _second_floor), with their bookkeeping.
+        """The second file's boxes it may add (seconds: its dice from _second_looks), with their bookkeeping.
         Every first-file box blocks, one dropped for want of agreement too: the second file's peak there is
         weak, and a die boxed twice costs more than one missed."""
         seconds = _one_per_die([d for d in seconds
@@ -279,8 +303,8 @@ def detector_files(model_path: Path | str | None = None) -> list[Path]:
 
 
 SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float),
-                      "only_near_small": bool, "agree_from": (int, float)}
-OPTIONAL_KEYS = {"largest_share", "only_near_small", "agree_from"}
+                      "only_near_small": bool, "agree_from": (int, float), "agree_unmirrored": bool}
+OPTIONAL_KEYS = {"largest_share", "only_near_small", "agree_from", "agree_unmirrored"}
 
 
 def _second_finder(settings, model_path: Path) -> tuple[str, bool, dict]:
@@ -308,7 +332,8 @@ def _second_finder(settings, model_path: Path) -> tuple[str, bool, dict]:
         raise ModelError(f"{where}'s agree_from must lie between 0 and 1, not {settings['agree_from']}.", model_path)
     return settings["file"], settings["flip"], {
         "second_find_from": float(settings["find_from"]), "largest_share": float(settings.get("largest_share", 1.0)),
-        "only_near_small": settings.get("only_near_small", False), "agree_from": float(settings.get("agree_from", 0.0))}
+        "only_near_small": settings.get("only_near_small", False), "agree_from": float(settings.get("agree_from", 0.0)),
+        "agree_unmirrored": settings.get("agree_unmirrored", False)}
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).
