@@ -121,13 +121,13 @@ class DiceModel:
         plain, mirrored = self.passes(frame_bgr)
         return mirrored or plain
 
-    def passes(self, frame_bgr: np.ndarray, mirror: bool = True):
+    def passes(self, frame_bgr: np.ndarray, mirror: bool = True, plain=None):
         """The frame's maps from one pass, and (with flip, where mirror) those maps averaged with the
         mirrored frame's (None otherwise): raw() is the second where there is one. TwoFinders with
         agree_unmirrored takes the first pass's peaks for its agreement and reads the mirrored frame only
-        where it may add boxes."""
-        x = network_input(frame_bgr, self.input_w, self.input_h)
-        heat, box, face = self._run(x)
+        where it may add boxes. plain: the first already made for this frame (vision.die_size's look)."""
+        x = network_input(frame_bgr, self.input_w, self.input_h) if plain is None or self.flip and mirror else None
+        heat, box, face = plain if plain is not None else self._run(x)
         if not (self.flip and mirror):
             return (heat, box, face), None
         # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
@@ -142,8 +142,10 @@ class DiceModel:
         get = lambda i: None if i is None else self._interpreter.get_tensor(i)[0].copy()  # noqa: E731
         return get(self._heat), get(self._box), get(self._face)
 
-    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
-        return self.decoded(frame_bgr, self.raw(frame_bgr), find_from)
+    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None, plain=None) -> list[Detection]:
+        """The frame's dice whose peaks reach find_from (plain: as passes() takes it)."""
+        own, mirrored = self.passes(frame_bgr, plain=plain)
+        return self.decoded(frame_bgr, mirrored or own, find_from)
 
     def decoded(self, frame_bgr: np.ndarray, maps, find_from: float | None = None) -> list[Detection]:
         """The dice in maps (raw() or passes() of this frame) whose peaks reach find_from."""
@@ -156,9 +158,9 @@ class DiceModel:
             dets = [d for d in dets if d.box[2] > d.box[0] and d.box[3] > d.box[1]]
         return dets
 
-    def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+    def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None, plain=None) -> list[Detection]:
         """detect(): one file has no box that another could double (TwoFinders.candidates)."""
-        return self.detect(frame_bgr, find_from)
+        return self.detect(frame_bgr, find_from, plain)
 
 
 class TwoFinders:
@@ -204,13 +206,14 @@ class TwoFinders:
         else:
             object.__setattr__(self, name, value)
 
-    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+    def detect(self, frame_bgr: np.ndarray, find_from: float | None = None, plain=None) -> list[Detection]:
         """The first file's dice at find_from (with agree_from, those the second file agrees on), then
         the second's at find_from (and at least its own find_from) where the first boxed none; with
         only_near_small, the second file adds boxes only where the first found a die no wider than
-        largest_share, or none at all. The second file is read only where either needs it."""
+        largest_share, or none at all. The second file is read only where either needs it. plain: the
+        first file's own pass over the frame, if made already (DiceModel.passes)."""
         floor = self.first.find_from if find_from is None else find_from
-        firsts = self.first.detect(frame_bgr, floor)
+        firsts = self.first.detect(frame_bgr, floor, plain)
         looks = not (self.only_near_small and firsts and not any(self._small(d, frame_bgr) for d in firsts))
         sure = [agreed(d.strength, 0.0, self.agree_from) for d in firsts]   # kept whatever the second says
         if not looks and all(sure):
@@ -221,7 +224,7 @@ class TwoFinders:
             return kept
         return kept + [d for d in self._seconds(frame_bgr, firsts, seconds) if d.read_at(floor)]
 
-    def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
+    def candidates(self, frame_bgr: np.ndarray, find_from: float | None = None, plain=None) -> list[Detection]:
         """The first file's dice at find_from, each carrying its `support` (for any agree_from), and every
         second box the share lets in, each carrying `blocked` (the strength of the strongest first-file
         box it would double, 0: none) and, with only_near_small, `opens` (the strongest small first-file
@@ -229,7 +232,7 @@ class TwoFinders:
         whose Detection.read_at(f, agree_from) holds (DiceReader.dice_from_looks; vision.train.calibrate
         reads a photo once for its whole grid)."""
         floor = self.first.find_from if find_from is None else find_from
-        firsts = self.first.detect(frame_bgr, floor)
+        firsts = self.first.detect(frame_bgr, floor, plain)
         backing, seconds = self._second_looks(frame_bgr, True, True)
         return [replace(d, support=_support(d, backing)) for d in firsts] + self._seconds(frame_bgr, firsts, seconds)
 
@@ -284,11 +287,15 @@ def load_detector(model_path: Path | str | None = None, num_threads: int = 1, fi
     """The detector file as the reader uses it: a DiceModel, or TwoFinders where its .json names a
     second_finder (find_from and flip are the first file's; the second's are in second_finder)."""
     first = DiceModel(model_path, num_threads, find_from, flip)
-    if "second_finder" not in first.meta:
-        return first
-    name, second_flip, settings = _second_finder(first.meta["second_finder"], first.model_path)
-    second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
-    return TwoFinders(first, second, **settings)
+    finder = first
+    if "second_finder" in first.meta:
+        name, second_flip, settings = _second_finder(first.meta["second_finder"], first.model_path)
+        second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
+        finder = TwoFinders(first, second, **settings)
+    if "die_size" not in first.meta:
+        return finder
+    from .die_size import DiceAtSize
+    return DiceAtSize(finder, **_die_size(first.meta["die_size"], first.model_path))
 
 
 def detector_files(model_path: Path | str | None = None) -> list[Path]:
@@ -334,6 +341,29 @@ def _second_finder(settings, model_path: Path) -> tuple[str, bool, dict]:
         "second_find_from": float(settings["find_from"]), "largest_share": float(settings.get("largest_share", 1.0)),
         "only_near_small": settings.get("only_near_small", False), "agree_from": float(settings.get("agree_from", 0.0)),
         "agree_unmirrored": settings.get("agree_unmirrored", False)}
+
+
+def _die_size(settings, model_path: Path) -> dict:
+    """The .json's die_size (vision.die_size) checked at the edge, each key by name and type."""
+    from .classify import ModelError
+    from .die_size import DIE_SIZE_KEYS
+    where = f"{model_path.with_suffix('.json')}: die_size"
+    if not isinstance(settings, dict):
+        raise ModelError(f"{where} must be an object with {', '.join(DIE_SIZE_KEYS)}, not {settings!r}.", model_path)
+    for key in settings:
+        if key not in DIE_SIZE_KEYS:
+            raise ModelError(f"{where} has no setting {key!r} (it takes {', '.join(DIE_SIZE_KEYS)}).", model_path)
+    for key in DIE_SIZE_KEYS:
+        if key not in settings:
+            raise ModelError(f"{where} needs {key!r}.", model_path)
+        if not isinstance(settings[key], (int, float)) or isinstance(settings[key], bool):
+            raise ModelError(f"{where}'s {key} must be a number, not {settings[key]!r}.", model_path)
+    for key in ("largest", "peaks_from"):
+        if not 0.0 < settings[key] <= 1.0:
+            raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
+    if settings["most"] < 1.0:
+        raise ModelError(f"{where}'s most must be at least 1 (no shrink), not {settings['most']}.", model_path)
+    return {key: float(settings[key]) for key in DIE_SIZE_KEYS}
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).
