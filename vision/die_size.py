@@ -1,14 +1,16 @@
-"""Big dice read at the size the detector reads best: a frame whose largest die is big is read shrunk.
+"""Big dice read at the size the detector reads best: a frame whose dice are big is read shrunk.
 
 A camera lower over the tray shows bigger dice than the real photos the detector learned from; the
 detector then boxes parts of a die twice, misses dice and boxes nothing (issue 14, bench/real_shifts.py's
 rows "dice at 1.5x / 2x size"). Here the first file's own pass over the frame (the pass a read makes
-anyway) gives its boxes; where the largest is wider than `largest` of the frame as the network sees it
-(fit_aspect's padded frame), the frame is read again shrunk by that ratio (at most `most`), in the
+anyway) gives its boxes; where the typical one (the median side) is wider than `typical` of the frame as the
+network sees it (fit_aspect's padded frame), the frame is read again shrunk by that ratio (at most `most`), in the
 top-left corner of a canvas of its own size padded by repeating its last row and column (as fit_aspect
 pads), and the boxes are scaled back. Everything after the finder (the face classifier's crops, colour,
-the hand check) reads the frame as it came. Named in the detector's .json as "die_size": {"largest": a
+the hand check) reads the frame as it came. Named in the detector's .json as "die_size": {"typical": a
 share of the width, "peaks_from": the least peak of a box that counts, "most": the largest shrink}.
+The median, not the largest box (issue 14 round 44b): one big box among a crowd of tiny dice shrank a
+calib mosaic of 9 photos whose 21 dice then went unread (round 44, models/DETECTOR_CARD.md).
 """
 from __future__ import annotations
 
@@ -21,16 +23,16 @@ from .model import Detection, fitted_size
 
 __all__ = ["DIE_SIZE_KEYS", "DiceAtSize", "shrunk"]
 
-DIE_SIZE_KEYS = {"largest": (int, float), "peaks_from": (int, float), "most": (int, float)}
+DIE_SIZE_KEYS = {"typical": (int, float), "peaks_from": (int, float), "most": (int, float)}
 
 
 class DiceAtSize:
     """A detector (DiceModel or TwoFinders) whose frames of big dice are read shrunk. Otherwise the detector
     itself: its settings and .json are the inner one's, and so are settings set on it."""
 
-    def __init__(self, inner, largest: float, peaks_from: float, most: float):
+    def __init__(self, inner, typical: float, peaks_from: float, most: float):
         object.__setattr__(self, "inner", inner)
-        object.__setattr__(self, "largest", float(largest))
+        object.__setattr__(self, "typical", float(typical))
         object.__setattr__(self, "peaks_from", float(peaks_from))
         object.__setattr__(self, "most", float(most))
 
@@ -39,7 +41,7 @@ class DiceAtSize:
 
     def __setattr__(self, name, value):
         # calibrate sets find_from, flip and the pair's settings on the detector it holds
-        if name in ("largest", "peaks_from", "most"):
+        if name in ("typical", "peaks_from", "most"):
             object.__setattr__(self, name, float(value))
         else:
             setattr(self.inner, name, value)
@@ -54,10 +56,10 @@ class DiceAtSize:
         first = self._first
         plain, _ = first.passes(frame_bgr, mirror=False)
         boxes = [d.box for d in first.decoded(frame_bgr, plain, self.peaks_from)]
-        side = max((max(b[2] - b[0], b[3] - b[1]) for b in boxes), default=0)
+        side = float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes])) if boxes else 0.0
         h, w = frame_bgr.shape[:2]
         width = fitted_size(w, h, first.input_w / first.input_h)[0]
-        return min(self.most, max(1.0, side / (self.largest * width))), plain
+        return min(self.most, max(1.0, side / (self.typical * width))), plain
 
     def detect(self, frame_bgr: np.ndarray, find_from: float | None = None) -> list[Detection]:
         return self._at_size(frame_bgr, lambda frame, plain: self.inner.detect(frame, find_from, plain=plain))

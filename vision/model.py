@@ -358,7 +358,7 @@ def _die_size(settings, model_path: Path) -> dict:
             raise ModelError(f"{where} needs {key!r}.", model_path)
         if not isinstance(settings[key], (int, float)) or isinstance(settings[key], bool):
             raise ModelError(f"{where}'s {key} must be a number, not {settings[key]!r}.", model_path)
-    for key in ("largest", "peaks_from"):
+    for key in ("typical", "peaks_from"):
         if not 0.0 < settings[key] <= 1.0:
             raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
     if settings["most"] < 1.0:

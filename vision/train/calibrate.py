@@ -57,10 +57,10 @@ SECOND_FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.9, 0.025), 
 # file's on it), chosen the same way (issue 14 round 40); 0 keeps every box, and a value at most half
 # the reader's find_from keeps every box too (FIND_GRID starts at 0.1).
 AGREE_GRID = (0.0,) + tuple(float(t) for t in np.round(np.arange(0.1, 0.3125, 0.0125), 4))
-# The largest die's share of the frame's width before a frame is read shrunk (vision.die_size), chosen the
-# same way (issue 14 round 44); 1 never shrinks (no box is wider than the frame). Among equals the highest
+# The typical (median) die's share of the frame's width past which a frame is read shrunk (vision.die_size),
+# chosen the same way (issue 14 rounds 44, 44b); 1 never shrinks (no box is wider than the frame). Among equals the highest
 # (the fewest frames read twice).
-LARGEST_GRID = tuple(float(t) for t in np.round(np.arange(0.08, 0.205, 0.01), 2)) + (1.0,)
+TYPICAL_GRID = tuple(float(t) for t in np.round(np.arange(0.08, 0.205, 0.01), 2)) + (1.0,)
 DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
 RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 
@@ -115,7 +115,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
               combine: str | None = None, flips: tuple[bool, ...] = (False, True),
               find_from: float | None = None, second_finds: tuple[float, ...] | None = None,
-              agrees: tuple[float, ...] | None = None, largests: tuple[float, ...] | None = None) -> dict:
+              agrees: tuple[float, ...] | None = None, typicals: tuple[float, ...] | None = None) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -133,14 +133,14 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     them), then the lowest; the result's second_find_from (issue 14 round 37b).
     agrees (the same conditions): the pair's agree_from chosen from these the same way, with each second
     find_from when both are given; the result's agree_from (issue 14 round 40).
-    largests (the "reader" source only, a detector whose .json names a die_size): its largest chosen from
-    these the same way, with every other grid given; the result's largest (issue 14 round 44)."""
+    typicals (the "reader" source only, a detector whose .json names a die_size): its typical chosen from
+    these the same way, with every other grid given; the result's typical (issue 14 rounds 44, 44b)."""
     from ..die_size import DiceAtSize
     from ..model import TwoFinders
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
-    pair_grid = _pair_grid(second_finds, agrees, largests)
+    pair_grid = _pair_grid(second_finds, agrees, typicals)
     if pair_grid and (tuple(sources or ()) != ("reader",) or finder is not None):
         raise ValueError("A second finder's or die_size's settings are chosen for the reader's faces only, "
                          "its finder free.")
@@ -149,8 +149,8 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     sized = isinstance(first.detector, DiceAtSize)
     if (second_finds or agrees) and not isinstance(first.detector.inner if sized else first.detector, TwoFinders):
         raise ValueError(f"{model_path}'s .json names no second_finder: there is no second finder's setting to choose.")
-    if largests and not sized:
-        raise ValueError(f"{model_path}'s .json names no die_size: there is no largest die to choose.")
+    if typicals and not sized:
+        raise ValueError(f"{model_path}'s .json names no die_size: there is no typical die's size to choose.")
     classifier, second_look = first.classifier, first.second_look
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
@@ -175,28 +175,28 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
-def _pair_grid(second_finds, agrees, largests=None) -> list[dict]:
-    """The TwoFinders and DiceAtSize settings to try: each second find_from, each agree_from, each largest,
+def _pair_grid(second_finds, agrees, typicals=None) -> list[dict]:
+    """The TwoFinders and DiceAtSize settings to try: each second find_from, each agree_from, each typical,
     or every combination of those given."""
-    if second_finds is None and agrees is None and largests is None:
+    if second_finds is None and agrees is None and typicals is None:
         return []
     return [{**({"second_find_from": float(s)} if s is not None else {}),
              **({"agree_from": float(a)} if a is not None else {}),
-             **({"largest": float(x)} if x is not None else {})}
-            for s in (second_finds or (None,)) for a in (agrees or (None,)) for x in (largests or (None,))]
+             **({"typical": float(x)} if x is not None else {})}
+            for s in (second_finds or (None,)) for a in (agrees or (None,)) for x in (typicals or (None,))]
 
 
 def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier, second_look, find_from,
                         log=print) -> dict:
     """The reader calibrated in full (_calibrate_reader) with each of grid's settings of model (a TwoFinders),
     the one kept: the most net_right, then the fewest questions (a silent misread
-    costing SILENT_COST), then the lowest settings (the highest largest: the fewest frames read twice)."""
+    costing SILENT_COST), then the lowest settings (the highest typical: the fewest frames read twice)."""
     results = []
     looks_at: dict = {}   # a photo's looks carry every agree_from (Detection.support): read once a second floor
     for settings in grid:
         for name, value in settings.items():
             setattr(model, name, value)
-        at = (getattr(model, "second_find_from", None), getattr(model, "largest", None))
+        at = (getattr(model, "second_find_from", None), getattr(model, "typical", None))
         if at not in looks_at:
             looks_at[at] = _reader_looks(model, images, classifier, second_look, find_from)
         results.append({**_calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from,
@@ -206,7 +206,7 @@ def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier
     def key(r):
         f = r["figures"]
         return (net_right(f), -(SILENT_COST * f["silent_misreads"] + f["flagged"]),
-                tuple(r[name] if name == "largest" else -r[name] for name in grid[0]))
+                tuple(r[name] if name == "typical" else -r[name] for name in grid[0]))
     return max(results, key=key)
 
 
@@ -307,13 +307,13 @@ def main(argv=None) -> int:
     p.add_argument("--choose-agree-from", action="store_true",
                    help="choose the peak a first-file box and the second finder must reach together (a detector "
                         "whose .json names a second_finder, with --faces reader)")
-    p.add_argument("--choose-largest", action="store_true",
-                   help="choose the largest die's share of the width past which a frame is read shrunk (a detector "
+    p.add_argument("--choose-typical", action="store_true",
+                   help="choose the typical die's share of the width past which a frame is read shrunk (a detector "
                         "whose .json names a die_size, with --faces reader)")
     args = p.parse_args(argv)
     if args.find_from is not None and not 0.0 < args.find_from < 1.0:
         p.error(f"--find-from must lie between 0 and 1, not {args.find_from}")
-    for option in ("choose_second_find_from", "choose_agree_from", "choose_largest"):
+    for option in ("choose_second_find_from", "choose_agree_from", "choose_typical"):
         if getattr(args, option) and args.faces != ["reader"]:
             p.error(f"--{option.replace('_', '-')} calibrates the reader's faces: add --faces reader")
     try:
@@ -322,7 +322,7 @@ def main(argv=None) -> int:
                            combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from,
                            second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None,
                            agrees=AGREE_GRID if args.choose_agree_from else None,
-                           largests=LARGEST_GRID if args.choose_largest else None)
+                           typicals=TYPICAL_GRID if args.choose_typical else None)
     except ValueError as e:
         p.error(str(e))
     print(json.dumps(result))
@@ -336,8 +336,8 @@ def main(argv=None) -> int:
         for chosen, key in (("second_find_from", "find_from"), ("agree_from", "agree_from")):
             if chosen in result:
                 meta["second_finder"] = {**meta["second_finder"], key: result[chosen]}
-        if "largest" in result:
-            meta["die_size"] = {**meta["die_size"], "largest": result["largest"]}
+        if "typical" in result:
+            meta["die_size"] = {**meta["die_size"], "typical": result["typical"]}
         if args.classifier:
             # Stored beside the detector, by name: the reader loads them from its folder.
             folder = args.model.resolve().parent
