@@ -132,7 +132,7 @@ class DiceModel:
             return (heat, box, face), None
         # Pip layouts are mirror-symmetric: the mirrored frame's maps, mirrored back, are a
         # second opinion on the same faces (boxes come from the first pass only).
-        heat2, _, face2 = self._run(np.ascontiguousarray(x[:, ::-1]))
+        heat2, _, face2 = self._run(cv2.flip(x, 1))   # x[:, ::-1] byte for byte, 0.35 -> 0.02 ms
         return (heat, box, face), ((heat + heat2[:, ::-1]) / 2, box,
                                    None if face is None else (face + face2[:, ::-1]) / 2)
 
@@ -411,25 +411,35 @@ def decode(heat, box, sx: float, sy: float, find_from: float, width: int, height
     frame pixels per grid cell. With the face head's map (h, w, 7), the face and its confidence
     are the head's at the peak: its likeliest pip face and that face's probability, so a die
     the head calls OTHER (an icon face, no pips) is found but has a low confidence and is asked."""
-    best = heat.max(axis=2)
+    best = _channel_max(heat)
     pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
-    out = []
-    for y, x in zip(ys, xs):
-        probs = None
-        if face_map is None:
-            face, sure = int(heat[y, x].argmax()) + 1, float(best[y, x])
-        else:
-            face = int(face_map[y, x, :6].argmax()) + 1
-            sure = float(face_map[y, x, face - 1])
-            probs = tuple(float(v) for v in face_map[y, x])
-        lw, lh, dx, dy = (float(v) for v in box[y, x])
-        cx, cy = (x + dx) * sx, (y + dy) * sy
-        w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
-        b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
-             min(height, round(cy + h / 2)))
-        out.append(Detection(face, sure, b, float(best[y, x]), probs))
+    peaks = best[ys, xs]
+    if face_map is None:
+        faces, sure, probs = heat[ys, xs].argmax(axis=1) + 1, peaks, [None] * len(ys)
+    else:
+        at = face_map[ys, xs]
+        faces = at[:, :6].argmax(axis=1) + 1
+        sure, probs = at[np.arange(len(ys)), faces - 1], [tuple(p) for p in at.tolist()]
+    # The boxes in float64, as Python floats would be (a peak at a time, this was 0.6-0.8 ms a frame).
+    lw, lh, dx, dy = box[ys, xs].astype(np.float64).T
+    cx, cy = (xs + dx) * sx, (ys + dy) * sy
+    w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
+    x0, y0 = np.maximum(0, np.round(cx - w / 2)), np.maximum(0, np.round(cy - h / 2))
+    x1, y1 = np.minimum(width, np.round(cx + w / 2)), np.minimum(height, np.round(cy + h / 2))
+    out = [Detection(f, s, b, p, pr) for f, s, b, p, pr in
+           zip(faces.tolist(), sure.tolist(), zip(*(v.astype(int).tolist() for v in (x0, y0, x1, y1))),
+               peaks.tolist(), probs)]
     return _one_per_die(out)
+
+
+def _channel_max(maps: np.ndarray) -> np.ndarray:
+    """maps.max(axis=2), a channel at a time: NumPy reduces a last axis of 6 element by element (0.24 against
+    0.02 ms for a 72 x 96 x 6 map, session 51)."""
+    best = maps[..., 0].copy()
+    for c in range(1, maps.shape[2]):
+        np.maximum(best, maps[..., c], out=best)
+    return best
 
 
 def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
@@ -441,11 +451,19 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     calib (233 dice) boxes on no die 9 -> 8 and doubled 5 -> 2, flagged 34 -> 32, read right 215 and
     found 226 both ways; test (253 dice) doubled 6 -> 4, the rest unchanged; rendered trays (6,512
     dice) found 6,464 -> 6,460."""
-    kept: list[Detection] = []
-    for d in sorted(dets, key=lambda d: -d.strength):
-        if not any(_in_middle(d.box, k.box, inner) or _in_middle(k.box, d.box, inner) for k in kept):
-            kept.append(d)
-    return kept
+    order = sorted(dets, key=lambda d: -d.strength)
+    if len(order) < 2:
+        return order
+    # Every pair at once (_in_middle's arithmetic, in float64): either holds the other's centre in its middle.
+    boxes = np.array([d.box for d in order], np.float64)
+    centre = (boxes[:, :2] + boxes[:, 2:]) / 2
+    half = inner * (boxes[:, 2:] - boxes[:, :2]) / 2
+    holds = (np.abs(centre[:, None, :] - centre[None, :, :]) < half[None, :, :]).all(axis=2)   # [i, j]: i in j's
+    clash = holds | holds.T
+    kept = np.zeros(len(order), bool)
+    for i in range(len(order)):
+        kept[i] = not (clash[i] & kept).any()
+    return [d for d, k in zip(order, kept) if k]
 
 
 def _in_middle(box, outer, inner: float) -> bool:

@@ -139,3 +139,64 @@ def _iou(a, b) -> float:
     iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
     inter = ix * iy
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
+
+
+def _decode_a_peak_at_a_time(heat, box, sx, sy, find_from, width, height, face_map=None):
+    """decode() and _one_per_die as written before they worked on every peak at once (session 51): the reference."""
+    import cv2
+
+    from vision.model import Detection, _in_middle
+
+    def _one_per_die(dets, inner=0.8):
+        kept = []
+        for d in sorted(dets, key=lambda d: -d.strength):
+            if not any(_in_middle(d.box, k.box, inner) or _in_middle(k.box, d.box, inner) for k in kept):
+                kept.append(d)
+        return kept
+    best = heat.max(axis=2)
+    pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
+    out = []
+    for y, x in zip(ys, xs):
+        probs = None
+        if face_map is None:
+            face, sure = int(heat[y, x].argmax()) + 1, float(best[y, x])
+        else:
+            face = int(face_map[y, x, :6].argmax()) + 1
+            sure = float(face_map[y, x, face - 1])
+            probs = tuple(float(v) for v in face_map[y, x])
+        lw, lh, dx, dy = (float(v) for v in box[y, x])
+        cx, cy = (x + dx) * sx, (y + dy) * sy
+        w, h = np.exp(np.clip(lw, -3, 5)) * sx, np.exp(np.clip(lh, -3, 5)) * sy
+        b = (max(0, round(cx - w / 2)), max(0, round(cy - h / 2)), min(width, round(cx + w / 2)),
+             min(height, round(cy + h / 2)))
+        out.append(Detection(face, sure, b, float(best[y, x]), probs))
+    return _one_per_die(out)
+
+
+def test_decode_gives_exactly_what_a_peak_at_a_time_gave_on_the_shipped_files_maps():
+    from vision.model import load_detector
+    from vision.realdata import SETS, photos
+    import cv2
+    pair = load_detector()
+    frames = [scene(70 + i, n).image for i, n in enumerate((1, 6, 12, 30))]
+    frames += [cv2.imread(str(shot.path)) for name in SETS for shot in photos(name, "calib")[:3]]
+    checked = 0
+    for frame in frames:
+        for model in (pair.first, pair.second):
+            heat, box, face = model.raw(frame)
+            sx, sy = frame.shape[1] / heat.shape[1], frame.shape[0] / heat.shape[0]
+            for floor in (0.05, 0.2):
+                for face_map in (face, None):
+                    new = decode(heat, box, sx, sy, floor, frame.shape[1], frame.shape[0], face_map)
+                    assert new == _decode_a_peak_at_a_time(heat, box, sx, sy, floor, frame.shape[1], frame.shape[0],
+                                                           face_map)
+                    assert all(type(v) is int for d in new for v in d.box) and all(type(d.face) is int for d in new)
+                    checked += len(new)
+    assert checked > 500
+
+
+def test_decode_of_maps_without_a_peak_is_no_die():
+    heat, box = _maps()
+    assert decode(heat, box, 8.0, 8.0, 0.3, 640, 480) == []
+    assert decode(heat, box, 8.0, 8.0, 0.3, 640, 480, np.zeros((60, 80, 7), np.float32)) == []
