@@ -319,19 +319,7 @@ def _second_finder(settings, model_path: Path) -> tuple[str, bool, dict]:
     mirrored frame is read too, and TwoFinders' settings."""
     from .classify import ModelError
     where = f"{model_path.with_suffix('.json')}: second_finder"
-    if not isinstance(settings, dict):
-        raise ModelError(f"{where} must be an object with file, find_from and flip, not {settings!r}.", model_path)
-    for key in settings:
-        if key not in SECOND_FINDER_KEYS:
-            raise ModelError(f"{where} has no setting {key!r} (it takes {', '.join(SECOND_FINDER_KEYS)}).", model_path)
-    for key, kind in SECOND_FINDER_KEYS.items():
-        if key not in settings:
-            if key in OPTIONAL_KEYS:
-                continue
-            raise ModelError(f"{where} needs {key!r}.", model_path)
-        if not isinstance(settings[key], kind) or (kind != bool and isinstance(settings[key], bool)):
-            raise ModelError(f"{where}'s {key} must be a {kind.__name__ if isinstance(kind, type) else 'number'}, "
-                             f"not {settings[key]!r}.", model_path)
+    _check_keys(settings, SECOND_FINDER_KEYS, OPTIONAL_KEYS, where, "file, find_from and flip", model_path)
     for key in ("find_from", "largest_share"):
         if key in settings and not 0.0 < settings[key] <= 1.0:
             raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
@@ -343,21 +331,31 @@ def _second_finder(settings, model_path: Path) -> tuple[str, bool, dict]:
         "agree_unmirrored": settings.get("agree_unmirrored", False)}
 
 
+def _check_keys(settings, keys: dict, optional: set, where: str, needed: str, model_path: Path) -> None:
+    """A .json object's settings refused at the edge by name: not an object, a key it does not take, a key it
+    needs missing, or a value of the wrong type (a bool is no number)."""
+    from .classify import ModelError
+    if not isinstance(settings, dict):
+        raise ModelError(f"{where} must be an object with {needed}, not {settings!r}.", model_path)
+    for key in settings:
+        if key not in keys:
+            raise ModelError(f"{where} has no setting {key!r} (it takes {', '.join(keys)}).", model_path)
+    for key, kind in keys.items():
+        if key not in settings:
+            if key in optional:
+                continue
+            raise ModelError(f"{where} needs {key!r}.", model_path)
+        if not isinstance(settings[key], kind) or (kind != bool and isinstance(settings[key], bool)):
+            raise ModelError(f"{where}'s {key} must be a {kind.__name__ if isinstance(kind, type) else 'number'}, "
+                             f"not {settings[key]!r}.", model_path)
+
+
 def _die_size(settings, model_path: Path) -> dict:
     """The .json's die_size (vision.die_size) checked at the edge, each key by name and type."""
     from .classify import ModelError
     from .die_size import DIE_SIZE_KEYS
     where = f"{model_path.with_suffix('.json')}: die_size"
-    if not isinstance(settings, dict):
-        raise ModelError(f"{where} must be an object with {', '.join(DIE_SIZE_KEYS)}, not {settings!r}.", model_path)
-    for key in settings:
-        if key not in DIE_SIZE_KEYS:
-            raise ModelError(f"{where} has no setting {key!r} (it takes {', '.join(DIE_SIZE_KEYS)}).", model_path)
-    for key in DIE_SIZE_KEYS:
-        if key not in settings:
-            raise ModelError(f"{where} needs {key!r}.", model_path)
-        if not isinstance(settings[key], (int, float)) or isinstance(settings[key], bool):
-            raise ModelError(f"{where}'s {key} must be a number, not {settings[key]!r}.", model_path)
+    _check_keys(settings, DIE_SIZE_KEYS, set(), where, ", ".join(DIE_SIZE_KEYS), model_path)
     for key in ("typical", "peaks_from"):
         if not 0.0 < settings[key] <= 1.0:
             raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
