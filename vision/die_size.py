@@ -15,13 +15,14 @@ calib mosaic of 9 photos whose 21 dice then went unread (round 44, models/DETECT
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .model import Detection, fitted_size
+from .model import Detection, _check_keys, fitted_size
 
-__all__ = ["DIE_SIZE_KEYS", "DiceAtSize", "shrunk"]
+__all__ = ["DIE_SIZE_KEYS", "DiceAtSize", "die_size_settings", "shrunk"]
 
 DIE_SIZE_KEYS = {"typical": (int, float), "peaks_from": (int, float), "most": (int, float)}
 
@@ -92,3 +93,16 @@ def shrunk(frame_bgr: np.ndarray, ratio: float):
     sw, sh = max(1, round(w / ratio)), max(1, round(h / ratio))
     small = cv2.resize(frame_bgr, (sw, sh), interpolation=cv2.INTER_AREA)
     return cv2.copyMakeBorder(small, 0, h - sh, 0, w - sw, cv2.BORDER_REPLICATE), (sw, sh)
+
+
+def die_size_settings(settings, model_path: Path) -> dict:
+    """The .json's die_size (vision.die_size) checked at the edge, each key by name and type."""
+    from .classify import ModelError
+    where = f"{model_path.with_suffix('.json')}: die_size"
+    _check_keys(settings, DIE_SIZE_KEYS, set(), where, ", ".join(DIE_SIZE_KEYS), model_path)
+    for key in ("typical", "peaks_from"):
+        if not 0.0 < settings[key] <= 1.0:
+            raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
+    if settings["most"] < 1.0:
+        raise ModelError(f"{where}'s most must be at least 1 (no shrink), not {settings['most']}.", model_path)
+    return {key: float(settings[key]) for key in DIE_SIZE_KEYS}

@@ -128,8 +128,8 @@ class DiceReading:
 class DiceReader:
     """Detect (and read) with the learned detector, read faces as its .json says, name colours.
 
-    detector: a vision.model.DiceModel or TwoFinders (default: vision.model.load_detector of
-    models/dice_detector.tflite, or of detector_path);
+    detector: a vision.model.DiceModel, vision.two_finders.TwoFinders or vision.die_size.DiceAtSize
+    (default: vision.model.load_detector of models/dice_detector.tflite, or of detector_path);
     faces: one of vision.model.FACE_SOURCES (default: the detector's .json); threshold: below it
     a die is uncertain and the table asked (default: the .json's calibrated ask_below). The crop
     classifier (model_path: one file or several combined, labels_path; default: the .json's

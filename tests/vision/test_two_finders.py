@@ -1,4 +1,4 @@
-"""vision.model.TwoFinders: a second detector file's boxes added where the first file boxed no die,
+"""vision.two_finders.TwoFinders: a second detector file's boxes added where the first file boxed no die,
 loaded from the first file's .json (second_finder): the shipped pair (models/dice_detector.tflite
 with models/dice_detector_384.tflite) on a rendered tray shrunk to small dice, and the shipped file
 as its own second finder."""
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from vision.classify import ModelError
-from vision.model import (DEFAULT_DETECTOR, SUPPORT_FLOOR, Detection, DiceModel, TwoFinders, _in_middle,
-                          detector_files, load_detector)
+from vision.model import DEFAULT_DETECTOR, Detection, DiceModel, _in_middle, detector_files, load_detector
+from vision.two_finders import SUPPORT_FLOOR, TwoFinders
 from vision.reader import DiceReader
 
 from .helpers import scene

@@ -50,16 +50,16 @@ ASK_GRID = np.unique(np.concatenate([np.round(np.arange(0.0, 1.0, 0.01), 3),
 # saturated confidences and a label-smoothed file reads right dice at about 0.91). Fixed before any
 # classifier was measured with them.
 FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.5, 0.025), 3))
-# A second finder's own floor (vision.model.TwoFinders), chosen by the same cost with everything else
+# A second finder's own floor (vision.two_finders.TwoFinders), chosen by the same cost with everything else
 # chosen at each value (issue 14 round 37b); below the reader's find_from every value reads alike.
 SECOND_FIND_GRID = tuple(float(t) for t in np.round(np.arange(0.1, 0.9, 0.025), 3))
-# The pair's agree_from (vision.model.TwoFinders: the mean of a first-file box's peak and the second
+# The pair's agree_from (vision.two_finders.TwoFinders: the mean of a first-file box's peak and the second
 # file's on it), chosen the same way (issue 14 round 40); 0 keeps every box, and a value at most half
 # the reader's find_from keeps every box too (FIND_GRID starts at 0.1).
 AGREE_GRID = (0.0,) + tuple(float(t) for t in np.round(np.arange(0.1, 0.3125, 0.0125), 4))
 # The typical (median) die's share of the frame's width past which a frame is read shrunk (vision.die_size),
-# chosen the same way (issue 14 rounds 44, 44b); 1 never shrinks (no box is wider than the frame). Among equals the highest
-# (the fewest frames read twice).
+# chosen the same way (issue 14 rounds 44, 44b); 1 never shrinks (no box is wider than the frame). Among
+# equals the highest (the fewest frames read twice).
 TYPICAL_GRID = tuple(float(t) for t in np.round(np.arange(0.08, 0.205, 0.01), 2)) + (1.0,)
 DROP_GRID = tuple(float(t) for t in np.round(np.arange(0.5, 0.96, 0.05), 2))
 RECHECK_GRID = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
@@ -136,7 +136,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     typicals (the "reader" source only, a detector whose .json names a die_size): its typical chosen from
     these the same way, with every other grid given; the result's typical (issue 14 rounds 44, 44b)."""
     from ..die_size import DiceAtSize
-    from ..model import TwoFinders
+    from ..two_finders import TwoFinders
     from ..reader import DiceReader
     if finder is not None and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
