@@ -63,8 +63,8 @@ class TiledModel(DiceModel):
         sides = sorted(((d.box[2] - d.box[0]) * (d.box[3] - d.box[1])) ** 0.5 * scale for d in dets)
         return (sides[0] if self.gate == "any" else sides[len(sides) // 2]) < self.below
 
-    def detect(self, frame_bgr, find_from=None):
-        dets = super().detect(frame_bgr, find_from)
+    def detect(self, frame_bgr, find_from=None, plain=None):
+        dets = super().detect(frame_bgr, find_from, plain)
         if not self.small(frame_bgr, dets):
             return dets
         h, w = frame_bgr.shape[:2]
