@@ -170,8 +170,9 @@ def agreed(strength: float, support: float, agree_from: float) -> bool:
 
 def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,
                   flip: bool | None = None):
-    """The detector file as the reader uses it: a DiceModel, or TwoFinders where its .json names a
-    second_finder (find_from and flip are the first file's; the second's are in second_finder)."""
+    """The detector file as the reader uses it: a DiceModel, or a vision.two_finders.TwoFinders where its .json
+    names a second_finder (find_from and flip are the first file's; the second's are in second_finder), read
+    through a vision.die_size.DiceAtSize where it names a die_size."""
     first = DiceModel(model_path, num_threads, find_from, flip)
     finder = first
     if "second_finder" in first.meta:

@@ -24,7 +24,8 @@ class TwoFinders:
     or none (default false), "agree_from": a first-file box is kept only where the mean of its peak
     and the second file's strongest peak on it reaches this (default 0: every box is kept), and
     "agree_unmirrored": those peaks are the second file's pass over the frame alone, not averaged with
-    its mirrored frame's (default false; issue 14 round 43: the mirrored pass only where it may add dice)}.
+    its mirrored frame's (default false; issue 14 round 43: the mirrored pass only where it may add dice;
+    not shipped: calib 216 right and 227 found against 219 and 230)}.
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
