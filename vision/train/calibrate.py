@@ -188,9 +188,9 @@ def _pair_grid(second_finds, agrees, typicals=None) -> list[dict]:
 
 def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier, second_look, find_from,
                         log=print) -> dict:
-    """The reader calibrated in full (_calibrate_reader) with each of grid's settings of model (a TwoFinders),
-    the one kept: the most net_right, then the fewest questions (a silent misread
-    costing SILENT_COST), then the lowest settings (the highest typical: the fewest frames read twice)."""
+    """The reader calibrated in full (_calibrate_reader) with each of grid's settings of model (a TwoFinders or a
+    DiceAtSize), the one kept: the most net_right, then the fewest questions (a silent misread costing
+    SILENT_COST), then the lowest settings (the highest typical: the fewest frames read twice)."""
     results = []
     looks_at: dict = {}   # a photo's looks carry every agree_from (Detection.support): read once a second floor
     for settings in grid:
