@@ -302,19 +302,11 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     calib (233 dice) boxes on no die 9 -> 8 and doubled 5 -> 2, flagged 34 -> 32, read right 215 and
     found 226 both ways; test (253 dice) doubled 6 -> 4, the rest unchanged; rendered trays (6,512
     dice) found 6,464 -> 6,460."""
-    order = sorted(dets, key=lambda d: -d.strength)
-    if len(order) < 2:
-        return order
-    # Every pair at once (_in_middle's arithmetic, in float64): either holds the other's centre in its middle.
-    boxes = np.array([d.box for d in order], np.float64)
-    centre = (boxes[:, :2] + boxes[:, 2:]) / 2
-    half = inner * (boxes[:, 2:] - boxes[:, :2]) / 2
-    holds = (np.abs(centre[:, None, :] - centre[None, :, :]) < half[None, :, :]).all(axis=2)   # [i, j]: i in j's
-    clash = holds | holds.T
-    kept = np.zeros(len(order), bool)
-    for i in range(len(order)):
-        kept[i] = not (clash[i] & kept).any()
-    return [d for d, k in zip(order, kept) if k]
+    kept: list[Detection] = []
+    for d in sorted(dets, key=lambda d: -d.strength):
+        if not any(_in_middle(d.box, k.box, inner) or _in_middle(k.box, d.box, inner) for k in kept):
+            kept.append(d)
+    return kept
 
 
 def _in_middle(box, outer, inner: float) -> bool:

@@ -142,17 +142,10 @@ def _iou(a, b) -> float:
 
 
 def _decode_a_peak_at_a_time(heat, box, sx, sy, find_from, width, height, face_map=None):
-    """decode() and _one_per_die as written before they worked on every peak at once (session 51): the reference."""
+    """decode() as it was written before it worked on every peak at once (session 51): the reference."""
     import cv2
 
-    from vision.model import Detection, _in_middle
-
-    def _one_per_die(dets, inner=0.8):
-        kept = []
-        for d in sorted(dets, key=lambda d: -d.strength):
-            if not any(_in_middle(d.box, k.box, inner) or _in_middle(k.box, d.box, inner) for k in kept):
-                kept.append(d)
-        return kept
+    from vision.model import Detection, _one_per_die
     best = heat.max(axis=2)
     pooled = cv2.dilate(best, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((best >= pooled) & (best >= find_from))
