@@ -123,9 +123,8 @@ class DiceModel:
 
     def passes(self, frame_bgr: np.ndarray, mirror: bool = True, plain=None):
         """The frame's maps from one pass, and (with flip, where mirror) those maps averaged with the
-        mirrored frame's (None otherwise): raw() is the second where there is one. TwoFinders with
-        agree_unmirrored takes the first pass's peaks for its agreement and reads the mirrored frame only
-        where it may add boxes. plain: the first already made for this frame (vision.die_size's look)."""
+        mirrored frame's (None otherwise): raw() is the second where there is one. plain: the first already
+        made for this frame (vision.die_size sizes the dice from it)."""
         x = network_input(frame_bgr, self.input_w, self.input_h) if plain is None or self.flip and mirror else None
         heat, box, face = plain if plain is not None else self._run(x)
         if not (self.flip and mirror):

@@ -21,11 +21,8 @@ class TwoFinders:
     a .tflite beside it, "find_from": its peaks' floor, "flip": whether its mirrored frame is read too,
     and optionally "largest_share": the largest box it adds, a share of the frame's width (default 1),
     "only_near_small": read the second file only where the first found a die no wider than that,
-    or none (default false), "agree_from": a first-file box is kept only where the mean of its peak
-    and the second file's strongest peak on it reaches this (default 0: every box is kept), and
-    "agree_unmirrored": those peaks are the second file's pass over the frame alone, not averaged with
-    its mirrored frame's (default false; issue 14 round 43: the mirrored pass only where it may add dice;
-    not shipped: calib 216 right and 227 found against 219 and 230)}.
+    or none (default false), and "agree_from": a first-file box is kept only where the mean of its peak
+    and the second file's strongest peak on it reaches this (default 0: every box is kept)}.
     Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
@@ -36,16 +33,16 @@ class TwoFinders:
     calib): calib boxes on no die 8 -> 3, test (253 dice) 10 -> 8, read right and found unchanged on
     both; the second file is then read on most frames (test CPU medians 12.5 / 25.1 ms against 11.8 /
     14.4). Round 42 chose 0.2 with the reader's find_from 0.175: calib 219 right, 230 found, 3 on no die;
-    test 238, 250, 7.
+    test 238, 250, 7. Those peaks come from the second file's mirrored pass too: from its own pass alone
+    (round 43, one invoke fewer where nothing is added) calib read 216 right and found 227 against 219 and 230.
     The reader's find_from is every box's floor, the second file's find_from a floor of its own peaks.
     Otherwise a DiceModel: its settings, .json and face head are the first file's."""
 
     def __init__(self, first: DiceModel, second: DiceModel, second_find_from: float,
-                 largest_share: float = 1.0, only_near_small: bool = False, agree_from: float = 0.0,
-                 agree_unmirrored: bool = False):
+                 largest_share: float = 1.0, only_near_small: bool = False, agree_from: float = 0.0):
         self.first, self.second, self.second_find_from = first, second, float(second_find_from)
         self.largest_share, self.only_near_small = float(largest_share), bool(only_near_small)
-        self.agree_from, self.agree_unmirrored = float(agree_from), bool(agree_unmirrored)
+        self.agree_from = float(agree_from)
 
     def __getattr__(self, name):
         return getattr(self.first, name)
@@ -69,8 +66,8 @@ class TwoFinders:
         sure = [agreed(d.strength, 0.0, self.agree_from) for d in firsts]   # kept whatever the second says
         if not looks and all(sure):
             return firsts
-        backing, seconds = self._second_looks(frame_bgr, looks)
-        kept = [d for d, s in zip(firsts, sure) if s or agreed(d.strength, _support(d, backing), self.agree_from)]
+        seconds = self.second.detect(frame_bgr, self._second_floor())
+        kept = [d for d, s in zip(firsts, sure) if s or agreed(d.strength, _support(d, seconds), self.agree_from)]
         if not looks:
             return kept
         return kept + [d for d in self._seconds(frame_bgr, firsts, seconds) if d.read_at(floor)]
@@ -84,27 +81,18 @@ class TwoFinders:
         reads a photo once for its whole grid)."""
         floor = self.first.find_from if find_from is None else find_from
         firsts = self.first.detect(frame_bgr, floor, plain)
-        backing, seconds = self._second_looks(frame_bgr, True, True)
-        return [replace(d, support=_support(d, backing)) for d in firsts] + self._seconds(frame_bgr, firsts, seconds)
+        seconds = self.second.detect(frame_bgr, self._second_floor(True))
+        return [replace(d, support=_support(d, seconds)) for d in firsts] + self._seconds(frame_bgr, firsts, seconds)
 
-    def _second_looks(self, frame_bgr: np.ndarray, adding: bool, agreeing: bool = False):
-        """The second file's peaks that back first-file boxes, and its dice that may be added (where adding).
-        Agreement counts the second file's weaker peaks too (SUPPORT_FLOOR); the boxes it adds keep its own
-        floor. With agree_unmirrored the backing peaks are the frame's own pass (a mirrored pass fewer where
-        nothing is added); otherwise both come from raw(), one decode."""
-        if not self.agree_unmirrored:
-            floor = min(self.second_find_from, SUPPORT_FLOOR) if agreeing or self.agree_from else self.second_find_from
-            seconds = self.second.detect(frame_bgr, floor)
-            return seconds, seconds
-        plain, mirrored = self.second.passes(frame_bgr, mirror=adding)
-        backing = self.second.decoded(frame_bgr, plain, SUPPORT_FLOOR)
-        return backing, (self.second.decoded(frame_bgr, mirrored or plain, self.second_find_from) if adding else [])
+    def _second_floor(self, agreeing: bool = False) -> float:
+        # Agreement counts the second file's weaker peaks too; the boxes it adds keep its own floor.
+        return min(self.second_find_from, SUPPORT_FLOOR) if agreeing or self.agree_from else self.second_find_from
 
     def _small(self, d: Detection, frame_bgr: np.ndarray) -> bool:
         return max(d.box[2] - d.box[0], d.box[3] - d.box[1]) <= self.largest_share * frame_bgr.shape[1]
 
     def _seconds(self, frame_bgr: np.ndarray, firsts: list[Detection], seconds: list[Detection]) -> list[Detection]:
-        """The second file's boxes it may add (seconds: its dice from _second_looks), with their bookkeeping.
+        """The second file's boxes it may add (seconds: its dice at _second_floor), with their bookkeeping.
         Every first-file box blocks, one dropped for want of agreement too: the second file's peak there is
         weak, and a die boxed twice costs more than one missed."""
         seconds = _one_per_die([d for d in seconds
@@ -129,8 +117,8 @@ def _support(d: Detection, seconds: list[Detection]) -> float:
 
 
 SECOND_FINDER_KEYS = {"file": str, "find_from": (int, float), "flip": bool, "largest_share": (int, float),
-                      "only_near_small": bool, "agree_from": (int, float), "agree_unmirrored": bool}
-OPTIONAL_KEYS = {"largest_share", "only_near_small", "agree_from", "agree_unmirrored"}
+                      "only_near_small": bool, "agree_from": (int, float)}
+OPTIONAL_KEYS = {"largest_share", "only_near_small", "agree_from"}
 
 
 def second_finder_settings(settings, model_path: Path) -> tuple[str, bool, dict]:
@@ -146,5 +134,4 @@ def second_finder_settings(settings, model_path: Path) -> tuple[str, bool, dict]
         raise ModelError(f"{where}'s agree_from must lie between 0 and 1, not {settings['agree_from']}.", model_path)
     return settings["file"], settings["flip"], {
         "second_find_from": float(settings["find_from"]), "largest_share": float(settings.get("largest_share", 1.0)),
-        "only_near_small": settings.get("only_near_small", False), "agree_from": float(settings.get("agree_from", 0.0)),
-        "agree_unmirrored": settings.get("agree_unmirrored", False)}
+        "only_near_small": settings.get("only_near_small", False), "agree_from": float(settings.get("agree_from", 0.0))}

@@ -126,7 +126,6 @@ def test_find_from_and_flip_set_on_the_pair_are_the_first_files(tmp_path):
     ({"only_near_small": "yes"}, "only_near_small must be a bool"),
     ({"agree_from": "high"}, "agree_from must be a number"),
     ({"agree_from": 1.5}, "agree_from must lie between 0 and 1"),
-    ({"agree_unmirrored": "yes"}, "agree_unmirrored must be a bool"),
     ({"file": "gone.tflite"}, "gone.tflite does not exist"),
 ])
 def test_a_bad_second_finder_setting_is_refused_by_name(tmp_path, change, words):
@@ -254,17 +253,15 @@ def calib_frames():
     return frames
 
 
-@pytest.mark.parametrize("unmirrored", [False, True])
 def test_agree_from_keeps_the_first_files_boxes_the_second_file_backs_and_adds_the_same(tmp_path, calib_frames,
-                                                                                      small_dice, unmirrored):
+                                                                                      small_dice):
     """agree_from (issue 14 round 40): a first-file box stays where the mean of its peak and the second file's
     strongest peak on it reaches agree_from, any box at least twice as strong stays, and the second file
-    adds what it added before. Checked against the second file's own peaks on real calib photos: with
-    agree_unmirrored (round 43) the peaks of its pass over the frame alone."""
+    adds what it added before. Checked against the second file's own peaks on real calib photos."""
     agree = 0.2
     pair = load_detector(_copy(tmp_path, agree_from=0.0))
-    strict = load_detector(_copy(tmp_path, agree_from=agree, agree_unmirrored=unmirrored))
-    assert strict.agree_from == agree and pair.agree_from == 0.0 and strict.agree_unmirrored == unmirrored
+    strict = load_detector(_copy(tmp_path, agree_from=agree))
+    assert strict.agree_from == agree and pair.agree_from == 0.0
     dropped = 0
     for frame in calib_frames + [small_dice]:
         first, before, after = pair.first.detect(frame), pair.detect(frame), strict.detect(frame)
@@ -272,8 +269,7 @@ def test_agree_from_keeps_the_first_files_boxes_the_second_file_backs_and_adds_t
         assert after[len(kept):] == before[len(first):]                    # the same boxes added
         assert all(d in kept for d in first if d.strength >= 2 * agree)    # strong boxes stay whatever
         assert [d for d in first if d in kept] == kept                     # nothing but first boxes, in order
-        peaks = (strict.second.decoded(frame, strict.second.passes(frame, mirror=False)[0], SUPPORT_FLOOR)
-                 if unmirrored else strict.second.detect(frame, SUPPORT_FLOOR))
+        peaks = strict.second.detect(frame, SUPPORT_FLOOR)
         for d in first:
             backing = [s.strength for s in peaks if _holds_centre(d.box, s.box) or _holds_centre(s.box, d.box)]
             assert (d in kept) == ((d.strength + max(backing, default=0.0)) / 2 >= agree)
@@ -286,13 +282,12 @@ def _holds_centre(box, other):
     return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
 
 
-@pytest.mark.parametrize("find_from, unmirrored", [(0.2, False), (0.3, False), (0.2, True)])
-def test_agree_from_looks_read_as_the_reader(tmp_path, small_dice, calib_frames, find_from, unmirrored):
+@pytest.mark.parametrize("find_from", [0.2, 0.3])
+def test_agree_from_looks_read_as_the_reader(tmp_path, small_dice, calib_frames, find_from):
     """calibrate reads each photo once (the first boxes carry the second file's support) and chooses
-    agree_from from the looks: they must give what read() gives, the support from either pass."""
-    settings = {"agree_from": 0.2, "agree_unmirrored": unmirrored}
-    looker = DiceReader(detector=load_detector(_copy(tmp_path, **settings), find_from=0.1), keep_crops=False)
-    live = DiceReader(detector=load_detector(_copy(tmp_path, **settings), find_from=find_from),
+    agree_from from the looks: they must give what read() gives."""
+    looker = DiceReader(detector=load_detector(_copy(tmp_path, agree_from=0.2), find_from=0.1), keep_crops=False)
+    live = DiceReader(detector=load_detector(_copy(tmp_path, agree_from=0.2), find_from=find_from),
                       classifier=looker.classifier, keep_crops=False)
     for frame in calib_frames + [small_dice]:
         looked = [(d.face, round(d.confidence, 5), d.box) for d in
@@ -307,31 +302,6 @@ def test_a_first_box_is_read_where_its_peak_and_the_second_files_reach_agree_fro
     assert replace(weak, support=0.18).read_at(0.2, 0.2)                    # (0.22 + 0.18) / 2 = 0.2
     assert replace(weak, support=0.0).read_at(0.2, 0.0)                     # agree_from 0: every box
     assert replace(weak, support=0.0, peak=0.4).read_at(0.2, 0.2)           # twice agree_from: alone
-
-
-def test_agree_unmirrored_reads_the_second_files_mirrored_frame_only_where_it_may_add_dice(tmp_path, calib_frames,
-                                                                                          small_dice):
-    """Round 43's saving: a frame that needs the second file's word on a weak box, and has no small die it
-    could add, costs one pass of the second file instead of two; a frame of small dice still gets both."""
-    def passes_of(detector, frame):
-        runs = []
-        second_run = detector.second._run
-        detector.second._run = lambda x: runs.append(x.shape) or second_run(x)
-        try:
-            detector.detect(frame)
-        finally:
-            del detector.second._run
-        return len(runs)
-
-    both = load_detector(_copy(tmp_path, agree_from=0.2))
-    one = load_detector(_copy(tmp_path, agree_from=0.2, agree_unmirrored=True))
-    agreeing_only = [f for f in calib_frames
-                     if not any(one._small(d, f) for d in one.first.detect(f))
-                     and any(d.strength < 0.4 for d in one.first.detect(f))]
-    assert agreeing_only, "no calib photo needs the agreement alone"
-    for frame in agreeing_only:
-        assert (passes_of(both, frame), passes_of(one, frame)) == (2, 1)
-    assert passes_of(one, small_dice) == 2
 
 
 def test_passes_are_the_frames_own_maps_and_raws_average_with_the_mirrored_frame(calib_frames):
