@@ -25,10 +25,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.reader import DiceReader, add_face_options  # noqa: E402
-from vision.realdata import SETS, SPLITS, match_labels, on_no_die, photos, score_photo  # noqa: E402
-
-# A die less than this share inside a cut frame is neither a die to find nor a box on no die.
-INSIDE = 0.9
+from vision.realdata import SETS, SPLITS, closer, cut_labels, photos, score_frame  # noqa: E402
 
 
 def _moved(dice, fn):
@@ -45,42 +42,14 @@ def turned_90(img, dice):
     return cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE), _moved(dice, lambda b: (h - b[3], b[0], h - b[1], b[2])), ()
 
 
-def _cut(dice, ox: float, oy: float, cw: float, ch: float, sx: float = 1.0, sy: float = 1.0):
-    """The labels of a cw x ch cut at (ox, oy) of a photo, then scaled by sx, sy: (kept, partial), kept the dice
-    at least INSIDE of them in the cut (face, box), partial the boxes of the others that show (no face)."""
-    kept, partial = [], []
-    for face, b in dice:
-        x0, y0, x1, y1 = max(b[0] - ox, 0), max(b[1] - oy, 0), min(b[2] - ox, cw), min(b[3] - oy, ch)
-        if x1 <= x0 or y1 <= y0:
-            continue
-        box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
-        if (x1 - x0) * (y1 - y0) >= INSIDE * (b[2] - b[0]) * (b[3] - b[1]):
-            kept.append((face, box))
-        else:
-            partial.append(box)
-    return tuple(kept), tuple(partial)
-
-
 def wide(where: float):
     """A 16:9 band of the photo, from its top (0), middle (0.5) or bottom (1)."""
     def cut(img, dice):
         h, w = img.shape[:2]
         nh = round(w * 9 / 16)
         oy = int((h - nh) * where)
-        return (img[oy:oy + nh].copy(), *_cut(dice, 0, oy, w, nh))
+        return (img[oy:oy + nh].copy(), *cut_labels(dice, 0, oy, w, nh))
     return cut
-
-
-def closer(zoom: float):
-    """The photo's middle 1/zoom enlarged to the photo's size: dice zoom times bigger, as a camera zoom
-    times lower sees them (softer than a real close camera: the pixels are enlarged, not resolved)."""
-    def enlarge(img, dice):
-        h, w = img.shape[:2]
-        ch, cw = round(h / zoom), round(w / zoom)
-        oy, ox = (h - ch) // 2, (w - cw) // 2
-        big = cv2.resize(img[oy:oy + ch, ox:ox + cw], (w, h), interpolation=cv2.INTER_LINEAR)
-        return (big, *_cut(dice, ox, oy, cw, ch, w / cw, h / ch))
-    return enlarge
 
 
 def light(gains):
@@ -153,17 +122,6 @@ def mosaics(shots, k: int):
         yield canvas, tuple(dice), ()
 
 
-def count(reading, dice, partial) -> dict:
-    counts = score_photo(reading, dice)
-    if partial:
-        _, spare = match_labels(reading, dice)
-        centre = lambda d: ((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2)  # noqa: E731
-        inside = lambda p, b: b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3]  # noqa: E731
-        counts["no_die"] = sum(on_no_die(d, dice) and not any(inside(centre(d), b) for b in partial)
-                               for d in spare)
-    return counts
-
-
 def frames(name: str, split: str, shift: str, made: dict | None = None):
     """The split's photos of set name so changed (made: a changes() of the caller's, else SHIFTS)."""
     shots = photos(name, split)
@@ -183,7 +141,7 @@ def measure(reader, split: str, shifts=None) -> dict:
         for name in SETS:
             total: dict = {}
             for image, dice, partial in frames(name, split, shift, made):
-                for k, v in count(reader.read(image), dice, partial).items():
+                for k, v in score_frame(reader.read(image), dice, partial).items():
                     total[k] = total.get(k, 0) + v
             if total:
                 out[shift][name] = total

@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from real_shifts import count, frames  # noqa: E402
+from real_shifts import frames  # noqa: E402
+from vision.realdata import score_frame  # noqa: E402
 from vision.model import DiceModel, fitted_size  # noqa: E402
 from vision.synth.wild import EDGE_MIN  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402
@@ -102,7 +103,7 @@ def main() -> int:
                     t0 = time.process_time()
                     reading = reader.read(image)
                     cpu.append(1000 * (time.process_time() - t0))
-                    for k, v in count(reading, dice, partial).items():
+                    for k, v in score_frame(reading, dice, partial).items():
                         total[k] = total.get(k, 0) + v
             cpu.sort()
             print(f"{args.split} {label:11} {name:17} dice {total['dice']}: read right {total['correct']}, found "

@@ -20,8 +20,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["FOLDS", "REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "match_labels", "on_no_die", "photos",
-           "score_photo", "split_of"]
+__all__ = ["FOLDS", "INSIDE", "REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "closer", "cut_labels", "match_labels",
+           "on_no_die", "photos", "score_frame", "score_photo", "split_of"]
 
 REAL_DICE = Path(os.environ.get("COMPANION_REAL_DICE",
                                 Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
@@ -161,3 +161,51 @@ def score_photo(reading, labels) -> dict:
     out["no_die"] = sum(on_no_die(d, labels) for d in spare)
     out["doubled"] = len(spare) - out["no_die"]
     return out
+
+
+# A die less than this share inside a cut frame (an enlarged middle, a 16:9 band) is neither a die to find nor
+# a box on no die.
+INSIDE = 0.9
+
+
+def cut_labels(dice, ox: float, oy: float, cw: float, ch: float, sx: float = 1.0, sy: float = 1.0):
+    """The labels of a cw x ch cut at (ox, oy) of a photo, then scaled by sx, sy: (kept, partial), kept the dice
+    at least INSIDE of them in the cut (face, box), partial the boxes of the others that show (no face)."""
+    kept, partial = [], []
+    for face, b in dice:
+        x0, y0, x1, y1 = max(b[0] - ox, 0), max(b[1] - oy, 0), min(b[2] - ox, cw), min(b[3] - oy, ch)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
+        if (x1 - x0) * (y1 - y0) >= INSIDE * (b[2] - b[0]) * (b[3] - b[1]):
+            kept.append((face, box))
+        else:
+            partial.append(box)
+    return tuple(kept), tuple(partial)
+
+
+def closer(zoom: float):
+    """A change of a photo and its labels, (image, dice) -> (image, kept, partial): the photo's middle 1/zoom
+    enlarged to the photo's size, dice zoom times bigger, as a camera zoom times lower sees them (softer than a
+    real close camera: the pixels are enlarged, not resolved). bench/real_shifts.py's rows of bigger dice and
+    calibrate's --with-closer read these."""
+    import cv2
+
+    def enlarge(img, dice):
+        h, w = img.shape[:2]
+        ch, cw = round(h / zoom), round(w / zoom)
+        oy, ox = (h - ch) // 2, (w - cw) // 2
+        big = cv2.resize(img[oy:oy + ch, ox:ox + cw], (w, h), interpolation=cv2.INTER_LINEAR)
+        return (big, *cut_labels(dice, ox, oy, cw, ch, w / cw, h / ch))
+    return enlarge
+
+
+def score_frame(reading, labels, partial=()) -> dict:
+    """score_photo's counts for a changed photo whose partial boxes (dice a cut left less than INSIDE in the
+    frame) count neither way: a die read on one is not a box on no die."""
+    counts = score_photo(reading, labels)
+    if partial:
+        _, spare = match_labels(reading, labels)
+        counts["no_die"] = sum(on_no_die(d, labels) and not any(_inside(_centre(d.box), b) for b in partial)
+                               for d in spare)
+    return counts

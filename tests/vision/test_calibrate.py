@@ -86,3 +86,45 @@ def test_a_held_find_from_is_kept_and_the_rest_chosen():
     held = calibrate(shipped, log=lambda *_: None, sources=("reader",), flips=FLIPS["yes"], find_from=0.3)
     assert free["find_from"] != 0.3 and held["find_from"] == 0.3
     assert held["figures"]["found"] < free["figures"]["found"]  # a higher floor finds fewer dice
+
+
+def test_with_closer_the_photos_are_read_as_taken_and_enlarged_with_their_labels():
+    from vision.train.calibrate import _frames
+    taken = _frames("calib", None)
+    both = _frames("calib", None, (2.0,))
+    assert len(both) == 2 * len(taken) and {look for *_, look in taken} == {"as taken"}
+    assert [look for *_, look in both] == ["as taken"] * len(taken) + ["2x"] * len(taken)
+    enlarged = both[len(taken):]
+    assert all(img.shape == t[0].shape for (img, *_), t in zip(enlarged, taken))
+    # The enlarged middle holds fewer whole dice, each twice as wide; the dice it cuts are set apart.
+    assert sum(len(d) for _, d, _, _ in enlarged) < sum(len(d) for _, d, _, _ in taken)
+    assert any(partial for _, _, partial, _ in enlarged)
+    widths = lambda frames: np.median([b[2] - b[0] for _, d, _, _ in frames for _, b in d])  # noqa: E731
+    assert 1.8 < widths(enlarged) / widths(taken) < 2.2
+
+
+def test_with_closer_one_cost_over_every_look_and_each_look_reported():
+    from pathlib import Path
+    from vision.model import load_detector
+    from vision.train.calibrate import FLOOR, _calibrate_reader, _frames
+    shipped = Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite"
+    frames = _frames("calib", None, (1.5,))
+    n = len(frames) // 2
+    few = frames[:4] + frames[n:n + 4]          # four photos, as taken and enlarged
+    result = _calibrate_reader(load_detector(shipped, find_from=FLOOR, flip=True), few, True, "calib", None)
+    by_look = result["figures_by_look"]
+    assert list(by_look) == ["as taken", "1.5x"]
+    for key, value in result["figures"].items():
+        if key != "photos":
+            assert by_look["as taken"][key] + by_look["1.5x"][key] == value
+    assert "(4 photos, each as taken and 1.5x," in result["calibrated_on"]
+    alone = _calibrate_reader(load_detector(shipped, find_from=FLOOR, flip=True), frames[:4], True, "calib", None)
+    assert "figures_by_look" not in alone and "(4 photos," in alone["calibrated_on"]
+
+
+def test_with_closer_refuses_a_zoom_that_does_not_enlarge(capsys):
+    import pytest
+    from vision.train.calibrate import main
+    with pytest.raises(SystemExit):
+        main(["--with-closer", "0.5"])
+    assert "--with-closer zooms must be above 1" in capsys.readouterr().err

@@ -47,9 +47,9 @@ def test_a_die_cut_by_the_band_is_neither_missed_nor_a_box_on_no_die():
     from vision.reader import DiceReading, DieRead
     box = (200, 0, 240, 20)
     seen = DiceReading((DieRead(4, "pip4", 0.99, box, "white", False),))
-    counts = shifts.count(seen, (), (box,))
+    counts = shifts.score_frame(seen, (), (box,))
     assert counts["dice"] == 0 and counts["no_die"] == 0
-    assert shifts.count(seen, (), ())["no_die"] == 1
+    assert shifts.score_frame(seen, (), ())["no_die"] == 1
 
 
 def test_a_mosaic_shrinks_each_photo_and_its_boxes_alike(tmp_path):

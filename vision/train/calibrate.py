@@ -11,11 +11,14 @@ and with --choose-agree-from the peak a first-file box and the second finder mus
 
     .venv/bin/python -m vision.train.calibrate [models/dice_detector.tflite] [--write]
         [--classifier F [F ...]] [--views one|mirror|...] [--second-look unsure|always] [--faces reader]
-        [--find-from F] [--choose-second-find-from] [--choose-agree-from]
+        [--find-from F] [--choose-second-find-from] [--choose-agree-from] [--choose-typical]
+        [--with-closer Z [Z ...]]
 
 The face classifier is the reader's (the .json's face_models, face_views and face_second_look, else
 models/dice_faces.tflite), or the files given (several: an ensemble, their probabilities averaged)
 with the views and second look given; --write stores those in the .json with the thresholds.
+--with-closer 1.5 2 calibrates on the split's photos as taken and on each photo's middle enlarged 1.5x and 2x
+too (vision.realdata.closer: a camera lower over the tray), one cost over them all (issue 14 round 45).
 """
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ import numpy as np
 
 from ..reader import add_face_options
 from ..model import FACE_SOURCES, classifier_faces, load_detector
-from ..realdata import SETS, photos, score_photo
+from ..realdata import SETS, closer as closer_look, photos, score_frame
 
 SILENT_COST = 10
 FLOOR = 0.05
@@ -115,7 +118,8 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               second_look: str | None = None, finder: dict | None = None, fold: int | None = None,
               combine: str | None = None, flips: tuple[bool, ...] = (False, True),
               find_from: float | None = None, second_finds: tuple[float, ...] | None = None,
-              agrees: tuple[float, ...] | None = None, typicals: tuple[float, ...] | None = None) -> dict:
+              agrees: tuple[float, ...] | None = None, typicals: tuple[float, ...] | None = None,
+              closer: tuple[float, ...] = ()) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -134,7 +138,10 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     agrees (the same conditions): the pair's agree_from chosen from these the same way, with each second
     find_from when both are given; the result's agree_from (issue 14 round 40).
     typicals (the "reader" source only, a detector whose .json names a die_size): its typical chosen from
-    these the same way, with every other grid given; the result's typical (issue 14 rounds 44, 44b)."""
+    these the same way, with every other grid given; the result's typical (issue 14 rounds 44, 44b).
+    closer: zooms; the split's photos are read as taken and with their middle enlarged by each (a die cut by the
+    enlargement counts neither way), every setting chosen by one cost over all of them; the result's
+    figures_by_look has each look's figures apart (issue 14 round 45)."""
     from ..die_size import DiceAtSize
     from ..two_finders import TwoFinders
     from ..reader import DiceReader
@@ -155,8 +162,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
     # Read once: every (flip, faces) pair below reads the same photos.
-    images = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
-              for shot in photos(name, split, fold=fold)]
+    images = _frames(split, fold, closer)
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if finder is not None:
@@ -173,6 +179,26 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
             f"find_from {r['find_from']}, ask_below {r['ask_below']}: {r['figures']}")
     # Most dice read right; among equals, fewer questions.
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
+
+
+def _frames(split: str, fold: int | None, closer: tuple[float, ...] = ()) -> list[tuple]:
+    """The split's photos as (BGR image, labelled dice, partial boxes, look): each as taken (look "as taken"),
+    then each with its middle enlarged by every zoom of closer (look "1.5x" ...; partial: the boxes of dice the
+    enlargement cut, which count neither way)."""
+    taken = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
+             for shot in photos(name, split, fold=fold)]
+    frames = [(img, dice, (), "as taken") for img, dice in taken]
+    for zoom in closer:
+        enlarge = closer_look(zoom)
+        frames += [(*enlarge(img, dice), f"{zoom:g}x") for img, dice in taken]
+    return frames
+
+
+def _looks_named(images) -> str:
+    """What calibrated_on says the frames were: the photos, and the enlarged looks where there are any."""
+    looks = list(dict.fromkeys(look for *_, look in images))
+    photos_count = sum(look == "as taken" for *_, look in images)
+    return f"{photos_count} photos" + (f", each {' and '.join(looks)}" if len(looks) > 1 else "")
 
 
 def _pair_grid(second_finds, agrees, typicals=None) -> list[dict]:
@@ -212,12 +238,13 @@ def _best_pair_settings(model, grid: list[dict], images, flip, split, classifier
 
 def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, classifier,
                second_look: str = "unsure", find_from: float | None = None) -> dict:
-    """One (flip, faces) pair's thresholds on images: (BGR photo, its labelled dice) of split."""
+    """One (flip, faces) pair's thresholds on images: _frames' (BGR photo, its labelled dice, partial, look) of
+    split."""
     model = load_detector(model_path, find_from=FLOOR, flip=flip)
     if faces == "reader":
         return _calibrate_reader(model, images, flip, split, classifier, second_look, find_from=find_from)
     shots = []
-    for img, labels in images:
+    for img, labels, partial, _ in images:
         dets = model.detect(img, FLOOR)
         if faces in ("classifier", "blend"):
             # The peak finds the die (find_from); the classifier's (or the blend's) probability is its confidence.
@@ -227,12 +254,12 @@ def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, cla
         else:
             dets = [SimpleNamespace(face=d.face, box=d.box, confidence=d.confidence, peak=d.strength)
                     for d in dets]
-        shots.append((dets, labels))
+        shots.append((dets, labels, partial))
 
     def total(find_from, ask_below):
         out: dict = {}
-        for dets, labels in shots:
-            for k, v in score_photo(_reading(dets, find_from, ask_below), labels).items():
+        for dets, labels, partial in shots:
+            for k, v in score_frame(_reading(dets, find_from, ask_below), labels, partial).items():
                 out[k] = out.get(k, 0) + v
         return out
 
@@ -243,7 +270,7 @@ def _calibrate(model_path: Path, images, split: str, flip: bool, faces: str, cla
     figures = total(find_from, ask_below)
     figures["photos"] = len(shots)
     return {"find_from": find_from, "ask_below": ask_below, "figures": figures, "flip": flip, "faces": faces,
-            "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(shots)} photos, {dice} dice)"}
+            "calibrated_on": f"split {split} of {', '.join(SETS)} ({_looks_named(images)}, {dice} dice)"}
 
 
 def _reader_looks(model, images, classifier, second_look="unsure", find_from: float | None = None):
@@ -253,7 +280,7 @@ def _reader_looks(model, images, classifier, second_look="unsure", find_from: fl
     reader = DiceReader(detector=model, classifier=classifier, threshold=0.0, keep_crops=False, faces="reader",
                         second_look=second_look)
     reader.detector.find_from = min(FIND_GRID + ((find_from,) if find_from is not None else ()))
-    return reader, [(reader.looks(img), labels) for img, labels in images]
+    return reader, [(reader.looks(img), labels, partial, look) for img, labels, partial, look in images]
 
 
 def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None,
@@ -265,15 +292,17 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
     reader, looked = looks or _reader_looks(model, images, classifier, second_look, find_from)
     dice_at = {}
 
-    def total(find_from, drop_from, recheck_below, ask_below=0.0):
+    def total(find_from, drop_from, recheck_below, ask_below=0.0, only=None):
         out: dict = {}
-        for k, (looks, labels) in enumerate(looked):
+        for k, (looks, labels, partial, look) in enumerate(looked):
+            if only is not None and look != only:
+                continue
             key = (k, find_from, drop_from, recheck_below)
             if key not in dice_at:
                 dice_at[key] = reader.dice_from_looks(looks, find_from, drop_from, recheck_below)
             flagged = SimpleNamespace(dice=[SimpleNamespace(face=d.face, box=d.box, uncertain=d.confidence < ask_below)
                                             for d in dice_at[key]])
-            for name, v in score_photo(flagged, labels).items():
+            for name, v in score_frame(flagged, labels, partial).items():
                 out[name] = out.get(name, 0) + v
         return out
 
@@ -284,10 +313,14 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
             total, second_look, FIND_GRID if find_from is None else (find_from,))
     ask_below = choose_ask_below(lambda t: total(find_from, drop_from, recheck_below, t))
     figures = total(find_from, drop_from, recheck_below, ask_below)
-    figures["photos"] = len(images)
+    figures["photos"] = len(looked)
+    looks = list(dict.fromkeys(look for *_, look in looked))
+    by_look = ({look: total(find_from, drop_from, recheck_below, ask_below, only=look) for look in looks}
+               if len(looks) > 1 else {})
     return {"find_from": find_from, "ask_below": ask_below, "drop_from": drop_from, "recheck_below": recheck_below,
             "figures": figures, "flip": flip, "faces": "reader",
-            "calibrated_on": f"split {split} of {', '.join(SETS)} ({len(images)} photos, {figures['dice']} dice)"}
+            **({"figures_by_look": by_look} if by_look else {}),
+            "calibrated_on": f"split {split} of {', '.join(SETS)} ({_looks_named(looked)}, {figures['dice']} dice)"}
 
 
 def main(argv=None) -> int:
@@ -310,7 +343,12 @@ def main(argv=None) -> int:
     p.add_argument("--choose-typical", action="store_true",
                    help="choose the typical die's share of the width past which a frame is read shrunk (a detector "
                         "whose .json names a die_size, with --faces reader)")
+    p.add_argument("--with-closer", type=float, nargs="+", default=(), metavar="Z",
+                   help="calibrate on the photos as taken and on their middle enlarged Z times too (a camera lower "
+                        "down; Z > 1), one cost over all")
     args = p.parse_args(argv)
+    if any(z <= 1.0 for z in args.with_closer):
+        p.error(f"--with-closer zooms must be above 1 (an enlarged middle), not {args.with_closer}")
     if args.find_from is not None and not 0.0 < args.find_from < 1.0:
         p.error(f"--find-from must lie between 0 and 1, not {args.find_from}")
     for option in ("choose_second_find_from", "choose_agree_from", "choose_typical"):
@@ -322,7 +360,8 @@ def main(argv=None) -> int:
                            combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from,
                            second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None,
                            agrees=AGREE_GRID if args.choose_agree_from else None,
-                           typicals=TYPICAL_GRID if args.choose_typical else None)
+                           typicals=TYPICAL_GRID if args.choose_typical else None,
+                           closer=tuple(args.with_closer))
     except ValueError as e:
         p.error(str(e))
     print(json.dumps(result))
@@ -332,6 +371,9 @@ def main(argv=None) -> int:
         meta.update(find_from=result["find_from"], ask_below=result["ask_below"], flip=result["flip"],
                     faces=result["faces"],
                     calibrated_on=result["calibrated_on"], calib_figures=result["figures"])
+        meta.pop("calib_figures_by_look", None)   # a calibration on the photos as taken alone has none
+        if "figures_by_look" in result:
+            meta["calib_figures_by_look"] = result["figures_by_look"]
         meta.update(reader_settings(result))
         for chosen, key in (("second_find_from", "find_from"), ("agree_from", "agree_from")):
             if chosen in result:
