@@ -1,6 +1,5 @@
 """vision.die_size.DiceAtSize: a frame whose typical die is big is read shrunk, its boxes scaled back (issue 14
 rounds 44-44c; no shipped .json names a die_size yet). The shipped pair inside, real calib photos and renders."""
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -13,6 +12,7 @@ from vision.classify import ModelError
 from vision.die_size import DiceAtSize, shrunk
 from vision.model import DEFAULT_DETECTOR, load_detector
 from vision.reader import DiceReader
+from vision.realdata import closer
 
 from .helpers import scene
 
@@ -32,12 +32,8 @@ def _copy(tmp_path, die_size):
     return first
 
 
-_SPEC = importlib.util.spec_from_file_location(
-    "real_shifts", Path(__file__).resolve().parents[2] / "bench" / "real_shifts.py")
-shifts = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(shifts)
 # The middle of a frame enlarged twice, its labels carried along: dice twice as big, as a lower camera sees them.
-_closer = shifts.closer(2.0)
+_closer = closer(2.0)
 
 
 @pytest.fixture(scope="module")
