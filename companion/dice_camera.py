@@ -134,8 +134,7 @@ class DiceCamera:
             return self._make_reader()
         from vision.reader import DiceReader, SettledReader
 
-        # One camera over one tray: the reader learns the table's dice size from its reads (vision.table_size).
-        return SettledReader(DiceReader(self.model or None, one_table=True))
+        return SettledReader(DiceReader(self.model or None))
 
     def _source(self):
         if self._open_source is not None:

@@ -152,6 +152,4 @@ def _watch(args) -> int:
     except (SourceError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    # One source over one tray: the reader learns the table's dice size as the camera's does.
-    return watch(source, _make_reader(args, keep_crops=False, one_table=True), frames_dir=args.frames,
-                 count=args.count)
+    return watch(source, _make_reader(args, keep_crops=False), frames_dir=args.frames, count=args.count)

@@ -168,12 +168,10 @@ def agreed(strength: float, support: float, agree_from: float) -> bool:
 
 
 def load_detector(model_path: Path | str | None = None, num_threads: int = 1, find_from: float | None = None,
-                  flip: bool | None = None, one_table: bool = False):
+                  flip: bool | None = None):
     """The detector file as the reader uses it: a DiceModel, or a vision.two_finders.TwoFinders where its .json
     names a second_finder (find_from and flip are the first file's; the second's are in second_finder), read
-    through a vision.die_size.DiceAtSize where it names a die_size. one_table: the frames come from one camera
-    in turn, and where the .json names a table_size the detector learns the table's dice size from its reads
-    (vision.table_size); a batch of photos from many tables is read without."""
+    through a vision.die_size.DiceAtSize where it names a die_size."""
     first = DiceModel(model_path, num_threads, find_from, flip)
     finder = first
     if "second_finder" in first.meta:
@@ -181,14 +179,6 @@ def load_detector(model_path: Path | str | None = None, num_threads: int = 1, fi
         name, second_flip, settings = second_finder_settings(first.meta["second_finder"], first.model_path)
         second = DiceModel(first.model_path.parent / name, num_threads, flip=second_flip)
         finder = TwoFinders(first, second, **settings)
-    if "die_size" in first.meta and "table_size" in first.meta:
-        from .classify import ModelError
-        raise ModelError(f"{first.model_path.with_suffix('.json')} names both die_size and table_size: a frame's "
-                         "dice are sized one way, per frame or per table.", first.model_path)
-    if "table_size" in first.meta:
-        from .table_size import DiceAtTableSize, TableDiceSize, table_size_settings
-        settings = table_size_settings(first.meta["table_size"], first.model_path)
-        return DiceAtTableSize(finder, TableDiceSize(**settings)) if one_table else finder
     if "die_size" not in first.meta:
         return finder
     from .die_size import DiceAtSize, die_size_settings
@@ -222,8 +212,8 @@ def _check_keys(settings, keys: dict, optional: set, where: str, needed: str, mo
                 continue
             raise ModelError(f"{where} needs {key!r}.", model_path)
         if not isinstance(settings[key], kind) or (kind != bool and isinstance(settings[key], bool)):
-            kind_name = "whole number" if kind is int else kind.__name__ if isinstance(kind, type) else "number"
-            raise ModelError(f"{where}'s {key} must be a {kind_name}, not {settings[key]!r}.", model_path)
+            raise ModelError(f"{where}'s {key} must be a {kind.__name__ if isinstance(kind, type) else 'number'}, "
+                             f"not {settings[key]!r}.", model_path)
 
 
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).

@@ -142,8 +142,7 @@ class DiceReader:
     side_judge, beside the detector; none without it), the judge of a box that overlaps a stronger
     die's (beside_a_die): such a box it judges NOT_A_DIE at least drop_from likely is dropped.
     judge_boxes: which boxes it judges, one of JUDGE_BOXES (default: the .json's side_judge_boxes,
-    else "weaker"). one_table: its frames come from one camera in turn (the dice camera, `vision watch`),
-    so the detector learns the table's dice size where its .json names a table_size (vision.table_size).
+    else "weaker").
     """
 
     def __init__(self, model_path: Path | str | None = None, labels_path: Path | str | None = None,
@@ -153,8 +152,8 @@ class DiceReader:
                  views: str | None = None, second_look: str | None = None,
                  drop_from: float | None = None, recheck_below: float | None = None,
                  combine: str | None = None, side_judge: Path | str | None = None,
-                 judge_boxes: str | None = None, one_table: bool = False):
-        self.detector = detector or load_detector(detector_path, one_table=one_table)
+                 judge_boxes: str | None = None):
+        self.detector = detector or load_detector(detector_path)
         self.faces = faces or self.detector.meta.get("faces", "model")
         if self.faces not in FACE_SOURCES:
             raise ValueError(f"faces must be one of {', '.join(FACE_SOURCES)}, not {self.faces!r}.")
