@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .model import Detection, _check_keys, fitted_size
+from .model import Detection, _check_keys, _check_shares, fitted_size
 
 __all__ = ["DIE_SIZE_KEYS", "DiceAtSize", "die_size_settings", "shrunk"]
 
@@ -101,9 +101,7 @@ def die_size_settings(settings, model_path: Path) -> dict:
     from .classify import ModelError
     where = f"{model_path.with_suffix('.json')}: die_size"
     _check_keys(settings, DIE_SIZE_KEYS, set(), where, ", ".join(DIE_SIZE_KEYS), model_path)
-    for key in ("typical", "peaks_from"):
-        if not 0.0 < settings[key] <= 1.0:
-            raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
+    _check_shares(settings, ("typical", "peaks_from"), where, model_path)
     if settings["most"] < 1.0:
         raise ModelError(f"{where}'s most must be at least 1 (no shrink), not {settings['most']}.", model_path)
     return {key: float(settings[key]) for key in DIE_SIZE_KEYS}

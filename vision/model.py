@@ -216,6 +216,14 @@ def _check_keys(settings, keys: dict, optional: set, where: str, needed: str, mo
                              f"not {settings[key]!r}.", model_path)
 
 
+def _check_shares(settings, keys, where: str, model_path: Path) -> None:
+    """Each of keys that settings holds is a share: above 0 and at most 1, else refused by name."""
+    from .classify import ModelError
+    for key in keys:
+        if key in settings and not 0.0 < settings[key] <= 1.0:
+            raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
+
+
 # A frame within this of the network's aspect ratio is resized as it is (4:3 photos and cameras).
 ASPECT_TOLERANCE = 0.01
 

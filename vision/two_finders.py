@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .model import Detection, DiceModel, _check_keys, _in_middle, _one_per_die, agreed
+from .model import Detection, DiceModel, _check_keys, _check_shares, _in_middle, _one_per_die, agreed
 
 __all__ = ["SECOND_FINDER_KEYS", "SUPPORT_FLOOR", "TwoFinders", "second_finder_settings"]
 
@@ -127,9 +127,7 @@ def second_finder_settings(settings, model_path: Path) -> tuple[str, bool, dict]
     from .classify import ModelError
     where = f"{model_path.with_suffix('.json')}: second_finder"
     _check_keys(settings, SECOND_FINDER_KEYS, OPTIONAL_KEYS, where, "file, find_from and flip", model_path)
-    for key in ("find_from", "largest_share"):
-        if key in settings and not 0.0 < settings[key] <= 1.0:
-            raise ModelError(f"{where}'s {key} must lie above 0 and at most 1, not {settings[key]}.", model_path)
+    _check_shares(settings, ("find_from", "largest_share"), where, model_path)
     if not 0.0 <= settings.get("agree_from", 0.0) <= 1.0:
         raise ModelError(f"{where}'s agree_from must lie between 0 and 1, not {settings['agree_from']}.", model_path)
     return settings["file"], settings["flip"], {

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..reader import add_face_options
 from ..model import FACE_SOURCES, classifier_faces, load_detector
-from ..realdata import SETS, closer as closer_look, photos, score_frame
+from ..realdata import SETS, closer, photos, score_frame
 
 SILENT_COST = 10
 FLOOR = 0.05
@@ -119,7 +119,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               combine: str | None = None, flips: tuple[bool, ...] = (False, True),
               find_from: float | None = None, second_finds: tuple[float, ...] | None = None,
               agrees: tuple[float, ...] | None = None, typicals: tuple[float, ...] | None = None,
-              closer: tuple[float, ...] = ()) -> dict:
+              zooms: tuple[float, ...] = ()) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -139,7 +139,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     find_from when both are given; the result's agree_from (issue 14 round 40).
     typicals (the "reader" source only, a detector whose .json names a die_size): its typical chosen from
     these the same way, with every other grid given; the result's typical (issue 14 rounds 44, 44b).
-    closer: zooms; the split's photos are read as taken and with their middle enlarged by each (a die cut by the
+    zooms: the split's photos are read as taken and with their middle enlarged by each (a die cut by the
     enlargement counts neither way), every setting chosen by one cost over all of them; the result's
     figures_by_look has each look's figures apart (issue 14 round 45)."""
     from ..die_size import DiceAtSize
@@ -162,7 +162,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
     # Read once: every (flip, faces) pair below reads the same photos.
-    images = _frames(split, fold, closer)
+    images = _frames(split, fold, zooms)
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if finder is not None:
@@ -181,15 +181,15 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     return max(tried, key=lambda r: (r["figures"]["correct"], -r["figures"]["flagged"]))
 
 
-def _frames(split: str, fold: int | None, closer: tuple[float, ...] = ()) -> list[tuple]:
+def _frames(split: str, fold: int | None, zooms: tuple[float, ...] = ()) -> list[tuple]:
     """The split's photos as (BGR image, labelled dice, partial boxes, look): each as taken (look "as taken"),
-    then each with its middle enlarged by every zoom of closer (look "1.5x" ...; partial: the boxes of dice the
+    then each with its middle enlarged by every zoom of zooms (look "1.5x" ...; partial: the boxes of dice the
     enlargement cut, which count neither way)."""
     taken = [(cv2.imread(str(shot.path), cv2.IMREAD_COLOR), shot.dice) for name in SETS
              for shot in photos(name, split, fold=fold)]
     frames = [(img, dice, (), "as taken") for img, dice in taken]
-    for zoom in closer:
-        enlarge = closer_look(zoom)
+    for zoom in zooms:
+        enlarge = closer(zoom)
         frames += [(*enlarge(img, dice), f"{zoom:g}x") for img, dice in taken]
     return frames
 
@@ -361,7 +361,7 @@ def main(argv=None) -> int:
                            second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None,
                            agrees=AGREE_GRID if args.choose_agree_from else None,
                            typicals=TYPICAL_GRID if args.choose_typical else None,
-                           closer=tuple(args.with_closer))
+                           zooms=tuple(args.with_closer))
     except ValueError as e:
         p.error(str(e))
     print(json.dumps(result))

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from ..realdata import SETS, photos
+from ..synth.style import jpeg
 from ..synth.wild import edge_max, render_wild_tray
 from ..model import OTHER
 from .data import rendered as each_rendered
@@ -283,8 +284,7 @@ def softened(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:
         x = x + rng.normal(0.0, float(rng.uniform(*SOFT_NOISE)), x.shape).astype(np.float32)
     x = np.clip(x, 0, 255)
     if rng.random() < 0.5:
-        ok, data = cv2.imencode(".jpg", x.astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(*SOFT_JPEG))])
-        x = cv2.imdecode(data, cv2.IMREAD_COLOR).astype(np.float32)
+        x = jpeg(x.astype(np.uint8), int(rng.integers(*SOFT_JPEG))).astype(np.float32)
     return x
 
 
