@@ -20,6 +20,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+import cv2
+
 __all__ = ["FOLDS", "INSIDE", "REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "closer", "cut_labels", "match_labels",
            "on_no_die", "photos", "score_frame", "score_photo", "split_of"]
 
@@ -189,8 +191,6 @@ def closer(zoom: float):
     enlarged to the photo's size, dice zoom times bigger, as a camera zoom times lower sees them (softer than a
     real close camera: the pixels are enlarged, not resolved). bench/real_shifts.py's rows of bigger dice and
     calibrate's --with-closer read these."""
-    import cv2
-
     def enlarge(img, dice):
         h, w = img.shape[:2]
         ch, cw = round(h / zoom), round(w / zoom)
