@@ -2,6 +2,7 @@
 
     .venv-train/bin/python -m vision.train.convert_detector OUT.tflite [--weights models/dice_detector.weights.h5]
         [--quantize int8|int8-float-ends|float16] [--rep renders|renders+real-train] [--trays 400]
+        [--mix FINE.weights.h5=SHARE ...]
 
 Why: learn_detector converts only at the end of a training run, with 200 renders as the int8
 file's representative set. Whether a full-int8 file (int8 activations: a quarter of float32's
@@ -14,6 +15,13 @@ file's until `python -m vision.train.calibrate OUT.tflite --write` chooses them 
 --rep renders: learn_detector's set (every (trays // 200)th wild tray of the recipe's seed).
 --rep renders+real-train: those plus the real train split's photos as the app feeds them to the
 network (vision.model.network_input); never calib or test photos.
+
+--mix FINE=SHARE (repeatable): convert the weights moved SHARE of the way toward each fine-tune FINE of them,
+base + sum(SHARE * (FINE - base)), every array alike (batch norm's statistics too). Why: every fine-tune of
+the first file since issue 14 round 21 read its lever's row better and others worse; part of the way between
+a network and its fine-tune often keeps the gain with less of the cost ("WiSE-FT", Wortsman et al. 2022;
+"model soups", the same authors), and it costs a conversion, not a training (round 48). Each FINE must be
+trained from --weights (the same network); the .json records the mix.
 """
 from __future__ import annotations
 
@@ -42,6 +50,29 @@ def real_train_inputs(width: int, height: int, root: Path | None = None) -> np.n
     return np.stack(images)
 
 
+def mixed(base: list[np.ndarray], fines: list[tuple[list[np.ndarray], float]]) -> list[np.ndarray]:
+    """base's arrays moved share of the way toward each fine-tune's: base + sum(share * (fine - base))."""
+    out = [b.astype(np.float64) for b in base]
+    for weights, share in fines:
+        if len(weights) != len(base) or any(w.shape != b.shape for w, b in zip(weights, base)):
+            raise ValueError("a fine-tune to mix is not the same network as the weights it starts from")
+        for o, w, b in zip(out, weights, base):
+            o += share * (w.astype(np.float64) - b)
+    return [o.astype(b.dtype) for o, b in zip(out, base)]
+
+
+def mix_share(text: str) -> tuple[Path, float]:
+    """FINE.weights.h5=SHARE -> (path, share), the share a number in (0, 1]."""
+    path, sep, share = text.rpartition("=")
+    try:
+        value = float(share)
+    except ValueError:
+        value = None
+    if not sep or not path or value is None or not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"--mix wants FINE.weights.h5=SHARE with a share in (0, 1], not {text!r}")
+    return Path(path), value
+
+
 def parse(argv):
     p = argparse.ArgumentParser(prog="python -m vision.train.convert_detector", description=__doc__.splitlines()[0])
     p.add_argument("out", type=Path, help="the .tflite to write (its .json is written beside it)")
@@ -52,6 +83,8 @@ def parse(argv):
                    help="int8-float-ends: int8 but for the first convolution and the output heads")
     p.add_argument("--rep", choices=REPS, default="renders", help="the int8 file's representative set")
     p.add_argument("--trays", type=int, default=400, help="wild trays rendered for the representative set")
+    p.add_argument("--mix", type=mix_share, action="append", default=[], metavar="FINE=SHARE",
+                   help="move the weights SHARE of the way toward the fine-tune FINE of them (repeatable)")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--cache", type=Path, default=ROOT / "build" / "detector-data")
     return p.parse_args(argv)
@@ -79,11 +112,20 @@ def main(argv=None) -> int:
     tf.config.threading.set_inter_op_parallelism_threads(1)
     model = net.build(width, size=(in_w, in_h), deepest=deepest)
     model.load_weights(str(args.weights))
+    if args.mix:
+        base = model.get_weights()
+        fines = []
+        for path, share in args.mix:
+            model.load_weights(str(path))
+            fines.append((model.get_weights(), share))
+        model.set_weights(mixed(base, fines))
     data = net.to_tflite(model, args.quantize, rep)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(data)
     meta.update(quantization=args.quantize, sha256=hashlib.sha256(data).hexdigest(), tensorflow=tf.__version__,
                 converted={"weights": str(args.weights.resolve()).removeprefix(str(ROOT) + "/"),
+                           "mix": [{"fine": str(path.resolve()).removeprefix(str(ROOT) + "/"), "share": share}
+                                   for path, share in args.mix],
                            "representative": (f"{len(rep)} images: {args.rep} ({args.trays} trays, seed {seed})"
                                               if args.quantize != "float16" else "none (float16)")})
     args.out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
