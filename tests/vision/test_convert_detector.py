@@ -1,16 +1,19 @@
 """vision.train.convert_detector's real representative photos: the train split only, each as the
-app feeds it to the detector (padded to 4:3, then resized)."""
+app feeds it to the detector (padded to 4:3, then resized); and its --mix of a network's weights with
+fine-tunes of it (the arithmetic and the refusals: the Keras part needs TensorFlow, which tests do not have)."""
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.model import network_input
 from vision.realdata import photos
-from vision.train.convert_detector import real_train_inputs
+from vision.train.convert_detector import mix_share, mixed, parse, real_train_inputs
 
 
 def test_real_train_inputs_are_the_train_split_as_the_detector_sees_it(tmp_path):
@@ -32,7 +35,6 @@ def test_real_train_inputs_are_the_train_split_as_the_detector_sees_it(tmp_path)
 
 
 def test_a_mix_moves_each_array_its_share_of_the_way_toward_each_fine_tune():
-    from vision.train.convert_detector import mixed
     base = [np.zeros((2, 3), np.float32), np.full(4, 2.0, np.float32)]
     soft = [np.full((2, 3), 4.0, np.float32), np.full(4, 6.0, np.float32)]
     big = [np.full((2, 3), -8.0, np.float32), np.full(4, 2.0, np.float32)]
@@ -46,8 +48,6 @@ def test_a_mix_moves_each_array_its_share_of_the_way_toward_each_fine_tune():
 
 
 def test_a_mix_of_another_network_is_refused():
-    import pytest
-    from vision.train.convert_detector import mixed
     with pytest.raises(ValueError, match="not the same network"):
         mixed([np.zeros(3)], [([np.zeros(4)], 0.5)])
     with pytest.raises(ValueError, match="not the same network"):
@@ -55,10 +55,6 @@ def test_a_mix_of_another_network_is_refused():
 
 
 def test_mix_shares_are_read_and_bad_ones_refused_by_name():
-    import argparse
-
-    import pytest
-    from vision.train.convert_detector import mix_share, parse
     assert mix_share("build/a=b/fine.weights.h5=0.3") == (Path("build/a=b/fine.weights.h5"), 0.3)
     for bad in ("fine.weights.h5", "fine.weights.h5=", "=0.5", "fine.weights.h5=half", "f=0", "f=1.5", "f=-0.2"):
         with pytest.raises(argparse.ArgumentTypeError, match="--mix wants FINE.weights.h5=SHARE"):
