@@ -241,8 +241,22 @@ def fitted_size(width: int, height: int, aspect: float) -> tuple[int, int]:
 def network_input(frame_bgr: np.ndarray, width: int, height: int) -> np.ndarray:
     """The frame as the detector sees it: padded to its aspect ratio (fit_aspect), then resized
     to width x height (BGR uint8). Also what an int8 file's representative photos are made of
-    (vision.train.convert_detector), so that its ranges are the app's."""
+    (vision.train.convert_detector), so that its ranges are the app's.
+
+    A frame that padding would make more than PADDED_AT_MOST times bigger (a strip wider than 16:3
+    or taller than 1:3) is shrunk to the network's scale first: padded at full size, a 65,535 x 1,000 photo
+    became a 9.7 GB frame and `make fuzz` was killed (tests/vision/test_image_fuzz.py). Every
+    camera's frame and the shared photos take the first way, byte for byte as before."""
+    h, w = frame_bgr.shape[:2]
+    fw, fh = fitted_size(w, h, width / height)
+    if fw * fh > PADDED_AT_MOST * w * h:
+        scale = width / fw
+        frame_bgr = cv2.resize(frame_bgr, (max(1, round(w * scale)), max(1, round(h * scale))),
+                               interpolation=cv2.INTER_AREA)
     return cv2.resize(fit_aspect(frame_bgr, width / height), (width, height), interpolation=cv2.INTER_AREA)
+
+
+PADDED_AT_MOST = 4
 
 
 def fit_aspect(frame_bgr: np.ndarray, aspect: float) -> np.ndarray:

@@ -25,11 +25,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .image_size import MAX_PIXELS, declared_size, too_big
 from .sim import SimulatedTray, parse_sim_options
 
 __all__ = ["Frame", "FrameSource", "SourceError", "SourceUnavailable", "SourceLost", "EndOfSource",
            "ImageFileSource", "FolderSource", "VideoSource", "V4L2Source", "Picamera2Source",
-           "SimulatedSource", "AutoSource", "open_source", "on_raspberry_pi", "IMAGE_SUFFIXES"]
+           "SimulatedSource", "AutoSource", "open_source", "on_raspberry_pi", "IMAGE_SUFFIXES", "ImageTooBig",
+           "read_image"]
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 
@@ -109,22 +111,41 @@ class FrameSource:
         pass
 
 
+# Where declared_size looks: a JPEG's frame header follows its EXIF and colour profile, which can take
+# tens of kilobytes.
+HEADER_BYTES = 1 << 20
+
+
+class ImageTooBig(SourceUnavailable):
+    """An image file larger than vision.image_size.MAX_PIXELS."""
+
+
+def _refuse_if_too_big(p: Path, size: tuple[int, int] | None) -> None:
+    if too_big(size):
+        raise ImageTooBig(f"The image {p} is {size[0]} x {size[1]} pixels: photos of up to "
+                          f"{MAX_PIXELS // 1_000_000} megapixels are read. Scale it down.")
+
+
 def read_image(path: Path | str) -> np.ndarray:
-    """An image file as BGR uint8; SourceUnavailable with the path when it cannot be read."""
+    """An image file as BGR uint8; SourceUnavailable with the path when it cannot be read, or when
+    it is larger than vision.image_size.MAX_PIXELS (told from its header, before it is decoded)."""
     p = Path(path)
     if not p.is_file():
         raise SourceUnavailable(f"The image {p} does not exist.")
     try:
         data = np.fromfile(str(p), np.uint8)
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     except OSError as exc:
         raise SourceUnavailable(f"The image {p} cannot be read: {exc.strerror or exc}.") from exc
+    _refuse_if_too_big(p, declared_size(data[:HEADER_BYTES].tobytes()))
+    try:
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     except (cv2.error, MemoryError) as exc:
         # OpenCV refuses a header declaring more than CV_IO_MAX_IMAGE_PIXELS (2**30) pixels
         # before it allocates anything: a 100000x100000 PNG must not stop a batch of photos.
         raise SourceUnavailable(f"The image {p} cannot be decoded (too big or damaged).") from exc
     if image is None:
         raise SourceUnavailable(f"The image {p} is not a readable picture (JPEG, PNG, ...).")
+    _refuse_if_too_big(p, (image.shape[1], image.shape[0]))   # a header declared_size could not read
     return image
 
 

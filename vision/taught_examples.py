@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from .earned import CheckedReads
+from .sources import ImageTooBig, SourceUnavailable, read_image
 
 __all__ = ["CHECKED_FILE", "IMAGE_SUFFIXES", "ExampleError", "TaughtExamples", "check_label"]
 
@@ -72,9 +73,15 @@ class TaughtExamples:
         ExampleError, or with skip_bad is left out and its problem noted in self.problems."""
         out = []
         for path in self.files(label):
-            img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if img is None or min(img.shape[:2]) < 8:
-                problem = f"{path}: not a readable picture of a die (at least 8x8 pixels)."
+            img, problem = None, ""
+            try:
+                img = read_image(path)
+            except ImageTooBig as exc:   # refused by its header, before it is decoded
+                problem = str(exc)
+            except SourceUnavailable:
+                pass
+            if problem or img is None or min(img.shape[:2]) < 8:
+                problem = problem or f"{path}: not a readable picture of a die (at least 8x8 pixels)."
                 if not skip_bad:
                     raise ExampleError(problem)
                 if problem not in self.problems:
