@@ -106,3 +106,16 @@ def test_a_taught_example_too_big_is_left_out_with_its_reason(tmp_path):
     assert any("9999.jpg is 30000 x 30000 pixels" in p for p in examples.problems)
     with pytest.raises(ExampleError, match="30000 x 30000 pixels"):
         examples.images("vote")
+
+
+def test_a_strip_is_shrunk_before_it_is_padded_and_every_other_frame_as_before():
+    from vision.model import fit_aspect, network_input
+    rng = np.random.default_rng(5)
+    for h, w in ((480, 640), (1080, 1920), (720, 1280), (640, 480), (300, 1500)):   # up to 5:1: as before
+        frame = rng.integers(0, 256, (h, w, 3), np.uint8)
+        before = cv2.resize(fit_aspect(frame, 320 / 240), (320, 240), interpolation=cv2.INTER_AREA)
+        assert np.array_equal(network_input(frame, 320, 240), before)
+    strip = np.zeros((600, 40_000, 3), np.uint8)          # padded at full size: 40,000 x 30,000 x 3 bytes
+    strip[:, :200] = 255
+    x = network_input(strip, 320, 240)
+    assert x.shape == (240, 320, 3) and x[:4, :1].min() > 200 and x[:, 5:].max() == 0
