@@ -17,6 +17,8 @@ import numpy as np
 
 INPUT_SIZE = 48
 CROP_MARGIN = 1.15
+# The largest square cut at full size (pixels a side): a die filling a third of an 8192-pixel photo is 2,700.
+LARGEST_SIDE = 4096
 
 
 def crop_square(box, margin: float = CROP_MARGIN) -> tuple[int, int, int]:
@@ -44,6 +46,13 @@ def die_crop(image_bgr: np.ndarray, box, size: int = INPUT_SIZE, margin: float =
         raise ValueError(f"The die box {tuple(box)} lies outside the {w}x{h} frame.")
     part = image_bgr[iy0:iy1, ix0:ix1]
     pads = (iy0 - sy, sy + side - iy1, ix0 - sx, sx + side - ix1)
+    if side > LARGEST_SIDE:
+        # A box far bigger than a die (a detector's box on a 65,535-pixel strip of a photo): what lies
+        # inside is shrunk first, or its padded square would take gigabytes. No real die comes near.
+        f = LARGEST_SIDE / side
+        part = cv2.resize(part, (max(1, round(part.shape[1] * f)), max(1, round(part.shape[0] * f))),
+                          interpolation=cv2.INTER_AREA)
+        pads = tuple(round(pad * f) for pad in pads)
     if any(pads):
         part = cv2.copyMakeBorder(part, *pads, cv2.BORDER_REPLICATE)
     interp = cv2.INTER_AREA if side > size else cv2.INTER_LINEAR

@@ -24,6 +24,7 @@ import numpy as np
 __all__ = ["hand_in_tray"]
 
 WORK_WIDTH = 160
+WORK_HEIGHT = 4 * WORK_WIDTH
 HAND_AREA = 0.08
 SOLIDITY = 0.5
 # Lab difference (0..255) from the tray for a pixel to differ; a darkening counts less (a
@@ -37,7 +38,10 @@ def hand_in_tray(frame_bgr: np.ndarray, dice_boxes=()) -> bool:
     """dice_boxes: the dice found (frame pixels); they are no part of a hand (a die cut by the
     frame's edge, a crowd of touching dice along it)."""
     h, w = frame_bgr.shape[:2]
-    size = (WORK_WIDTH, max(1, round(h * WORK_WIDTH / w)))
+    # A frame up to 4 times taller than wide works WORK_WIDTH wide; a taller strip at most
+    # WORK_HEIGHT tall: 8 x 8,000 pixels worked 160 x 160,000 and its blur asked for 24 GB.
+    size = ((WORK_WIDTH, max(1, round(h * WORK_WIDTH / w))) if h * WORK_WIDTH <= WORK_HEIGHT * w
+            else (max(1, round(w * WORK_HEIGHT / h)), WORK_HEIGHT))
     lab = lab_8bit(cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA))
     differs = (_contrast(lab, _tray(lab)) > CONTRAST).astype(np.uint8) * 255
     differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))

@@ -119,3 +119,15 @@ def test_a_strip_is_shrunk_before_it_is_padded_and_every_other_frame_as_before()
     strip[:, :200] = 255
     x = network_input(strip, 320, 240)
     assert x.shape == (240, 320, 3) and x[:4, :1].min() > 200 and x[:, 5:].max() == 0
+
+
+def test_a_strip_frame_is_read_within_a_few_hundred_megabytes():
+    """8 x 8,000 pixels: the hand check worked it 160 x 160,000 and its blur asked for 24 GB; a box as big
+    as the strip's padded frame would have been cut as a 75,000-pixel square."""
+    from vision.crops import die_crop
+    from vision.hand import hand_in_tray
+    assert hand_in_tray(np.full((8000, 8, 3), 90, np.uint8)) is False
+    strip = np.full((1000, 65_000, 3), 90, np.uint8)
+    strip[:, :500] = 250
+    crop = die_crop(strip, (0, 0, 65_000, 48_750))    # cut at 4,096 a side, not 74,750
+    assert crop.shape == (48, 48, 3) and crop[0, 0].min() == 250 and crop[-1, -1].max() == 90
