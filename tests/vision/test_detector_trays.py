@@ -116,36 +116,6 @@ def test_real_image_without_the_option_draws_as_before():
         np.testing.assert_array_equal(d, e)
 
 
-def test_soft_real_images_keep_their_dice_and_picture_and_lose_detail():
-    """--real-soft: a share of the real images blurred or resampled, maybe noisier and JPEG-squeezed
-    (vision.train.trays.softened) after augment: the same boxes and the same picture at a coarse scale,
-    changed in its detail; soft 0 draws as before."""
-    import cv2
-    images, dice = _pool()
-    for k in range(30):
-        x, d = real_image(np.random.default_rng(k), (images, dice), 0.0, 0.0, 1.0)
-        y, e = real_image(np.random.default_rng(k), (images, dice), 0.0, 0.0, 0.0)
-        assert x.shape == (H, W, 3) and x.dtype == np.float32 and 0 <= x.min() and x.max() <= 255
-        np.testing.assert_array_equal(d, e)
-        coarse = lambda im: cv2.GaussianBlur(im.astype(np.float32), (0, 0), 4)  # noqa: E731
-        assert np.abs(coarse(x) - coarse(y)).mean() < 6
-        if len(d):                                           # a bright square's edges are softened or noisier
-            assert np.abs(x - y).max() > 10
-    c, e = np.random.default_rng(9), np.random.default_rng(9)
-    for _ in range(5):
-        np.testing.assert_array_equal(real_image(c, (images, dice), 0.0, 0.0, 0.0)[0],
-                                      real_image(e, (images, dice), 0.0)[0])
-
-
-def test_a_soft_share_past_the_whole_is_refused(capsys):
-    from vision.train.learn_detector import parse
-    assert parse(["--real-soft", "0.5"]).real_soft == 0.5 and parse([]).real_soft == 0.0
-    for bad in ("1.5", "-0.1"):
-        with pytest.raises(SystemExit):
-            parse(["--real-soft", bad])
-        assert "--real-soft" in capsys.readouterr().err
-
-
 def _fake_set(root, photos: int = 16):
     """Train photos (blocks 0 and 2 of every 4 photos) grey with a white die of face 3; calib and
     test photos pure red with a pink die of face 5, so their pixels and their labels both show."""

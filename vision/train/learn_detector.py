@@ -4,8 +4,7 @@
 prints an ETA). Stopped, it continues with --resume from its last checkpoint in --work. A short
 fine-tune from the shipped weights: --init models/dice_detector.weights.h5 --steps 1500.
 --real-small 0.4 shows 40 % of the real train images with smaller dice (mosaics, a wider zoom-out);
---real-big 0.3 30 % of them with bigger dice (zoomed in 1.5-2.5x); --real-soft 0.5 half of them (of any kind)
-blurred or resampled, maybe noisier and JPEG-squeezed (vision.train.trays.softened).
+--real-big 0.3 30 % of them with bigger dice (zoomed in 1.5-2.5x).
 --steep 2 puts 2 images of each batch from --steep-trays trays seen 45-65 degrees off vertical, where a
 die's side faces show pips as large as its top face and only the top face is a die (default 0: none).
 --pasted 4 puts 4 images of each batch from wild trays with real train-split dice pasted onto them
@@ -87,9 +86,6 @@ def parse(argv):
     p.add_argument("--real-big", type=float, default=0.0,
                    help="share of the real images shown with bigger dice (one photo zoomed in 1.5-2.5x; "
                         "vision.train.trays.BIG_ZOOM); 0: none")
-    p.add_argument("--real-soft", type=float, default=0.0,
-                   help="share of the real images shown as a softer, noisier camera takes them (blur or resampling, "
-                        "noise, JPEG; vision.train.trays.softened); 0: none")
     p.add_argument("--head-weight", type=float, default=2.0,
                    help="weight of the face head's cross-entropy in the loss")
     p.add_argument("--threads", type=int, default=2)
@@ -103,8 +99,6 @@ def parse(argv):
                    help="whether the reader reads the mirrored frame too: chosen on calib (either), or held "
                         "(no: one pass, half the detector's CPU time)")
     args = p.parse_args(argv)
-    if not 0.0 <= args.real_soft <= 1.0:
-        p.error(f"--real-soft {args.real_soft} is a share of the real images: between 0 and 1")
     if not (0.0 <= args.real_small and 0.0 <= args.real_big and args.real_small + args.real_big <= 1.0):
         p.error(f"--real-small {args.real_small} and --real-big {args.real_big} are shares of the real images: "
                 f"each at least 0, together at most 1")
@@ -123,7 +117,7 @@ def init_deepest(weights: Path) -> int:
     return recipe_deepest(json.loads(meta.read_text(encoding="utf-8")) if meta.is_file() else {})
 
 
-def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None, real_big=0.0, real_soft=0.0):
+def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None, real_big=0.0):
     """An endless queue of (x, heat, reg) batches built by a thread while TensorFlow trains: each
     batch's images in the order of slots ((pool, count) pairs: real photos, icon trays, steep trays,
     the real dice in pieces (pasted.cuts) pasted onto wild trays), the rest wild trays."""
@@ -138,7 +132,7 @@ def _batches(rng, synth, real, batch, stop, slots, real_small=0.0, pieces=None, 
             for k in range(batch):
                 pool = _pool_of(k, synth, slots)
                 if pool is real:
-                    x, d = real_image(rng, real, real_small, real_big, real_soft)
+                    x, d = real_image(rng, real, real_small, real_big)
                 elif pool is pieces:
                     i = int(rng.integers(len(synth[0])))
                     x, d = augment(rng, *paste(rng, synth[0][i], synth[1][i], pieces))
@@ -183,7 +177,7 @@ def main(argv=None) -> int:
     held = "" if args.real_hold_out_fold is None else f", fold {args.real_hold_out_fold} held out"
     log(f"Real train split{held}: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice, "
-        f"{args.real_big:.0%} with bigger, {args.real_soft:.0%} softened)")
+        f"{args.real_big:.0%} with bigger)")
     pieces = cuts(real) if args.pasted else None
     if pieces is not None:
         log(f"Pasting {args.pasted} per batch: {len(pieces)} real dice cut from the train split")
@@ -237,7 +231,7 @@ def main(argv=None) -> int:
     stop = threading.Event()
     slots = [(real, args.real), (icons, args.icons), (steep, args.steep), (pieces, args.pasted)]
     q = _batches(np.random.default_rng([args.seed, int(step_var.numpy())]), synth, real, args.batch, stop, slots,
-                 args.real_small, pieces, args.real_big, args.real_soft)
+                 args.real_small, pieces, args.real_big)
     t0, first = time.monotonic(), int(step_var.numpy())
     avg = None
     for step in range(first, args.steps):

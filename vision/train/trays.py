@@ -15,7 +15,6 @@ import cv2
 import numpy as np
 
 from ..realdata import SETS, photos
-from ..synth.style import jpeg
 from ..synth.wild import edge_max, render_wild_tray
 from ..model import OTHER
 from .data import rendered as each_rendered
@@ -261,45 +260,11 @@ def small_real(rng: np.random.Generator, images: np.ndarray, dice):
 BIG_ZOOM = (1.5, 2.5)
 
 
-# Real photos as a softer, noisier camera takes them (--real-soft): the renders are drawn with blur, noise and
-# JPEG, the real train photos only as two cameras took them, and the shipped reader loses dice on calib's blurred
-# row (bench/real_shifts.py "blur (sigma 1.5)": 211 of 233 right against 219 as taken). Each softened image is
-# blurred or resampled (down, then up: enlarged pixels), then maybe noisier and maybe JPEG-squeezed.
-SOFT_BLUR = (0.6, 1.8)        # Gaussian sigma, pixels at 320 x 240
-SOFT_RESAMPLE = (1.5, 2.5)    # shrunk by this, then enlarged back
-SOFT_NOISE = (2.0, 10.0)      # sensor noise sigma, levels
-SOFT_JPEG = (25, 70)          # JPEG quality
-
-
-def softened(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:
-    """x (H, W, 3 float32, 0..255) as a softer, noisier camera shows it (the SOFT_ ranges)."""
-    h, w = x.shape[:2]
-    if rng.random() < 0.5:
-        x = cv2.GaussianBlur(x, (0, 0), float(rng.uniform(*SOFT_BLUR)))
-    else:
-        f = float(rng.uniform(*SOFT_RESAMPLE))
-        small = cv2.resize(x, (max(1, round(w / f)), max(1, round(h / f))), interpolation=cv2.INTER_AREA)
-        x = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
-    if rng.random() < 0.5:
-        x = x + rng.normal(0.0, float(rng.uniform(*SOFT_NOISE)), x.shape).astype(np.float32)
-    x = np.clip(x, 0, 255)
-    if rng.random() < 0.5:
-        x = jpeg(x.astype(np.uint8), int(rng.integers(*SOFT_JPEG))).astype(np.float32)
-    return x
-
-
-def real_image(rng: np.random.Generator, real, small: float = 0.0, big: float = 0.0, soft: float = 0.0):
+def real_image(rng: np.random.Generator, real, small: float = 0.0, big: float = 0.0):
     """An augmented image for a batch's real slot, from real = (images, dice), the train split of
     real_train: with probability small one of small_real's, with probability big one photo zoomed in
-    to BIG_ZOOM, else one photo as augment changes it; then with probability soft softened (small, big
-    and soft 0 draw exactly what they drew before the options existed)."""
-    x, d = _real_image(rng, real, small, big)
-    if soft > 0 and rng.random() < soft:
-        x = softened(rng, x)
-    return x, d
-
-
-def _real_image(rng: np.random.Generator, real, small: float, big: float):
+    to BIG_ZOOM, else one photo as augment changes it (small and big 0 draw exactly what they drew
+    before the options existed)."""
     images, dice = real
     if small > 0 or big > 0:
         u = rng.random()
