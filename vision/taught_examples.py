@@ -73,15 +73,15 @@ class TaughtExamples:
         ExampleError, or with skip_bad is left out and its problem noted in self.problems."""
         out = []
         for path in self.files(label):
-            img, problem = None, ""
+            unreadable = f"{path}: not a readable picture of a die (at least 8x8 pixels)."
             try:
                 img = read_image(path)
+                problem = "" if min(img.shape[:2]) >= 8 else unreadable
             except ImageTooBig as exc:   # refused by its header, before it is decoded
                 problem = str(exc)
             except SourceUnavailable:
-                pass
-            if problem or img is None or min(img.shape[:2]) < 8:
-                problem = problem or f"{path}: not a readable picture of a die (at least 8x8 pixels)."
+                problem = unreadable
+            if problem:
                 if not skip_bad:
                     raise ExampleError(problem)
                 if problem not in self.problems:

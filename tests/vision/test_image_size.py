@@ -11,7 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vision.cli import read_one
+from vision.crops import die_crop
+from vision.hand import hand_in_tray
 from vision.image_size import declared_size, too_big
+from vision.model import fit_aspect, network_input
+from vision.reader import DiceReader
 from vision.sources import ImageTooBig, SourceUnavailable, read_image
 from vision.taught_examples import ExampleError, TaughtExamples
 
@@ -78,7 +82,6 @@ def test_a_forged_jpeg_is_refused_by_its_header_before_it_is_decoded(tmp_path, m
 
 
 def test_a_png_header_over_the_limit_is_refused_by_name_and_a_batch_goes_on(tmp_path):
-    from vision.reader import DiceReader
     huge = tmp_path / "huge.png"
     ihdr = struct.pack(">IIBBBBB", 9000, 9000, 8, 2, 0, 0, 0)
     huge.write_bytes(b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr + b"\0\0\0\0")
@@ -110,7 +113,6 @@ def test_a_taught_example_too_big_is_left_out_with_its_reason(tmp_path):
 
 
 def test_a_strip_is_shrunk_before_it_is_padded_and_every_other_frame_as_before():
-    from vision.model import fit_aspect, network_input
     rng = np.random.default_rng(5)
     for h, w in ((480, 640), (1080, 1920), (720, 1280), (640, 480), (300, 1500)):   # up to 5:1: as before
         frame = rng.integers(0, 256, (h, w, 3), np.uint8)
@@ -125,8 +127,6 @@ def test_a_strip_is_shrunk_before_it_is_padded_and_every_other_frame_as_before()
 def test_a_strip_frame_is_read_within_a_few_hundred_megabytes():
     """8 x 8,000 pixels: the hand check worked it 160 x 160,000 and its blur asked for 24 GB; a box as big
     as the strip's padded frame would have been cut as a 75,000-pixel square."""
-    from vision.crops import die_crop
-    from vision.hand import hand_in_tray
     assert hand_in_tray(np.full((8000, 8, 3), 90, np.uint8)) is False
     strip = np.full((1000, 65_000, 3), 90, np.uint8)
     strip[:, :500] = 250
