@@ -5,7 +5,7 @@
 
 bench/detector_rule.py reads each calib photo once per file, all of one file's photos and then the
 other's, minutes apart: on this machine the shipped file's own calib median moved from 20.2 to 40.5 ms
-within an hour (models/DETECTOR_CARD.md, round 33), so its CPU lines could not tell a 20 % difference in
+within an hour (models/DETECTOR_ROUNDS.md, round 33), so its CPU lines could not tell a 20 % difference in
 cost. Here every photo is read by the two readers in turn, `--reads` times each, and a photo's CPU is the
 least of its reads (what the reading costs when nothing else took the core; the other reads only add
 what the machine took). Printed per set: each reader's median, p95 and max of those per-photo figures,

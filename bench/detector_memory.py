@@ -10,7 +10,7 @@ TIMED, process time, one thread). A file whose .json names a second_finder: both
 loaded in the one process, as the reader loads them (the runtime pages they share counted once),
 and the CPU of one invoke of each, summed.
 Why: issue 14's memory target; a full-int8 file
-should shrink the float32 arena (round 10 of models/DETECTOR_CARD.md).
+should shrink the float32 arena (round 10 of models/DETECTOR_ROUNDS.md).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
     .venv/bin/python bench/detector_rule.py CANDIDATE.tflite [--baseline models/dice_detector.tflite]
         [--limit NAME=VALUE ...] [--trays 1000] [--json FILE]
 
-Rounds 26 and 27 of models/DETECTOR_CARD.md judged each candidate by the same five benches, run for
+Rounds 26 and 27 of models/DETECTOR_ROUNDS.md judged each candidate by the same five benches, run for
 it and for the shipped file, compared by hand. This runs them for both files in one process and
 prints every line with whether it holds (LIMITS below, each a round's rule may change with --limit,
 written into the rule before the candidate is measured):
@@ -88,7 +88,7 @@ def judge(cand: dict, base: dict, limits: dict = LIMITS) -> list[Line]:
         holds = c[k] >= bound if way == ">=" else c[k] <= bound
         lines.append(Line(f"calib {k}", holds, f"{c[k]} (baseline {b[k]}; {way} {bound})"))
     # The baseline's CPU on the same set in the same run is printed beside the candidate's: the lines are
-    # absolute, and this machine's speed has moved 1.5 times within an hour (DETECTOR_CARD round 33).
+    # absolute, and this machine's speed has moved 1.5 times within an hour (DETECTOR_ROUNDS round 33).
     base_cpu = {s["set"]: s["cpu_ms"] for s in base["calib"]}
     for s in cand["calib"]:
         cpu, bcpu = s["cpu_ms"], base_cpu.get(s["set"])

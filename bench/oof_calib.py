@@ -1,4 +1,4 @@
-"""ask_below chosen on calib plus the train split read out of fold (DETECTOR_CARD round 17).
+"""ask_below chosen on calib plus the train split read out of fold (DETECTOR_ROUNDS round 17).
 
 Each part is a split, or one fold of the train split (vision.realdata.FOLDS), read by face
 classifier variants (bench/face_variants.py's NAME=FILE[+FILE...]) behind the finder held as shipped
@@ -72,7 +72,7 @@ def by_name(results) -> dict[str, list]:
 
 
 def rule(base: list, cand: list, shipped_ask: float, calib: str = "calib") -> dict:
-    """Round 17's rule (DETECTOR_CARD), fixed before measuring: the candidate at its pooled
+    """Round 17's rule (DETECTOR_ROUNDS), fixed before measuring: the candidate at its pooled
     ask_below against the baseline at shipped_ask: read right >= + 5, silent and flagged no more,
     boxes on no die on calib <= 8."""
     t = choose_pooled(cand)

@@ -66,7 +66,7 @@ def score_set(reader, name: str, part: str, misses=None) -> dict | None:
 def cpu_summary(cpu_ms: list[float]) -> dict:
     """Median, p95 and max of per-photo CPU ms, rounded to 0.1: p95 is the photo at rank
     int(0.95 n) of the sorted times (of 29 photos the second slowest), as every CPU figure of
-    record in models/DETECTOR_CARD.md was taken."""
+    record in models/DETECTOR_ROUNDS.md was taken."""
     cpu = sorted(cpu_ms)
     return {"median": round(statistics.median(cpu), 1), "p95": round(cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))], 1),
             "max": round(cpu[-1], 1)}

@@ -18,7 +18,7 @@ ORDER = [
     "civility_sim.py",
 ]
 # Not benchmarks of what ships: each compares a candidate detector file, named on its command line, with the
-# shipped one by a round's rule (models/DETECTOR_CARD.md); run without one it can only stop with a usage error.
+# shipped one by a round's rule (models/DETECTOR_ROUNDS.md); run without one it can only stop with a usage error.
 CANDIDATE_TOOLS = {"detector_rule.py", "cpu_pair.py"}
 
 

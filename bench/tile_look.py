@@ -1,4 +1,4 @@
-"""An experiment, not the reader (DETECTOR_CARD, session 29): does a closer look at the frame's
+"""An experiment, not the reader (DETECTOR_ROUNDS, session 29): does a closer look at the frame's
 four quarters find the small dice the detector misses, and what does it cost in boxes on no die?
 
 The detector reads a frame shrunk to 320x240, where a die of a camera far up (or a crowd of small

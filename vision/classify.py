@@ -87,7 +87,7 @@ def load_labels(path: Path | str) -> tuple[str, ...]:
 # averaged over them. "mirror" is in the training's own augmentation (a left-right flip keeps
 # every pip layout); quarter turns are not (vision/train/model.py: in steep views the side faces
 # lie at the bottom of the crop), so "turns" is measured, not assumed. Measured on the real calib
-# split (233 dice, issue 14 round 5, models/DETECTOR_CARD.md): quarter turns lose 13-16 dice;
+# split (233 dice, issue 14 round 5, models/DETECTOR_ROUNDS.md): quarter turns lose 13-16 dice;
 # "mirror", with the reader's second look for every die, asks 24 questions where one view asked
 # 34, at the same 3 silent misreads, but read no more dice right than the rule asked (+3 of +4)
 # and let one more through silently on test: not shipped, the .json names no face_views.

@@ -10,7 +10,7 @@ pads), and the boxes are scaled back. Everything after the finder (the face clas
 the hand check) reads the frame as it came. Named in the detector's .json as "die_size": {"typical": a
 share of the width, "peaks_from": the least peak of a box that counts, "most": the largest shrink}.
 The median, not the largest box (issue 14 round 44b): one big box among a crowd of tiny dice shrank a
-calib mosaic of 9 photos, and the mosaics row read 20 dice fewer right (round 44, models/DETECTOR_CARD.md).
+calib mosaic of 9 photos, and the mosaics row read 20 dice fewer right (round 44, models/DETECTOR_ROUNDS.md).
 Not shipped: rounds 44-44c failed their calib lines, so no shipped .json names a die_size.
 """
 from __future__ import annotations

@@ -319,7 +319,7 @@ def _one_per_die(dets: list[Detection], inner: float = 0.8) -> list[Detection]:
     a stronger die's centre in its middle: a big die's face can raise two peaks a few cells apart
     (the 3x3 max-pool keeps both), one boxing its top face and one its whole body. A touching
     neighbour's centre lies about one edge away, outside the middle inner of a box its size.
-    The second way round (issue 14 round 15, models/DETECTOR_CARD.md), the shipped reader:
+    The second way round (issue 14 round 15, models/DETECTOR_ROUNDS.md), the shipped reader:
     calib (233 dice) boxes on no die 9 -> 8 and doubled 5 -> 2, flagged 34 -> 32, read right 215 and
     found 226 both ways; test (253 dice) doubled 6 -> 4, the rest unchanged; rendered trays (6,512
     dice) found 6,464 -> 6,460."""

@@ -54,7 +54,7 @@ DROP_FROM = 0.7
 # "reader" faces: which dice get the second look at the other scales: those under RECHECK_BELOW
 # ("unsure"), or every die ("always"; with the mirror view, issue 14 round 5 on the real calib
 # split: 10 fewer questions of 34 at the same 3 silent misreads, yet not shipped: see
-# models/DETECTOR_CARD.md, "Round 5").
+# models/DETECTOR_ROUNDS.md, "Round 5").
 SECOND_LOOKS = ("unsure", "always")
 
 
@@ -350,7 +350,7 @@ def beside_a_die(detections: list, keep: np.ndarray, both: bool = False) -> list
     face gets a box of its own beside the die's (tilted-webcam calib valid_74; in valid_6 the side
     face's peak is the stronger, so the die's own box is the one judged). A box that overlaps no
     other is a die's only box, even where it sits on the die's side face (a close-up die the
-    finder boxes by its lower part): it is read, never judged (DETECTOR_CARD round 30b).
+    finder boxes by its lower part): it is read, never judged (DETECTOR_ROUNDS round 30b).
     both: the stronger box of an overlapping pair too, so valid_6's side face is judged (round 31)."""
     def overlap(a, b) -> bool:
         return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

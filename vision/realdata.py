@@ -31,7 +31,7 @@ SETS = ("tilted-webcam", "aws-workshop-dice")
 SPLITS = ("train", "calib", "test", "all")
 BLOCK = 4
 _ROUND = ("train", "calib", "train", "test")
-FOLDS = 2  # the train split's folds (DETECTOR_CARD round 17): a set's i-th train photo by name is in fold i % FOLDS
+FOLDS = 2  # the train split's folds (DETECTOR_ROUNDS round 17): a set's i-th train photo by name is in fold i % FOLDS
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ class TwoFinders:
     "only_near_small": read the second file only where the first found a die no wider than that,
     or none (default false), and "agree_from": a first-file box is kept only where the mean of its peak
     and the second file's strongest peak on it reaches this (default 0: every box is kept)}.
-    Why (issue 14 rounds 36 and 36b, models/DETECTOR_CARD.md): a file trained at 448 x 336 finds small
+    Why (issue 14 rounds 36 and 36b, models/DETECTOR_ROUNDS.md): a file trained at 448 x 336 finds small
     dice the 320 x 240 one misses, and boxes close-up dice twice; a big die keeps the first file's one box
     here, and largest_share keeps the second file's boxes on parts of close-up dice out (calib doubled
     13 -> 3 at 0.06). Shipped since round 36d: round 27's L read at 384 x 288 (models/dice_detector_384.tflite),

@@ -1,4 +1,4 @@
-"""The face classifier's crops of things that are not dice (DETECTOR_CARD round 12):
+"""The face classifier's crops of things that are not dice (DETECTOR_ROUNDS round 12):
 vision.synth.clutter's cable-and-plug distractor, vision.synth.nodie.render_clutter_crop and
 vision.train.data.render_not_a_die_set("clutter") (python -m vision.train --clutter)."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""bench/oof_calib.py (DETECTOR_CARD round 17): parts' curves pooled, ask_below chosen on the pool by
+"""bench/oof_calib.py (DETECTOR_ROUNDS round 17): parts' curves pooled, ask_below chosen on the pool by
 calibrate's rule, and the round's rule read from pooled figures. No model is run."""
 import importlib.util
 import json

@@ -1,4 +1,4 @@
-"""Round 31's training crops (DETECTOR_CARD): a side face turned any way round
+"""Round 31's training crops (DETECTOR_ROUNDS): a side face turned any way round
 (vision.synth.nodie.render_side_face_crop_any_way, the trainer's --side-faces-any-way) and a die
 touching a neighbour boxed pushed toward it (vision.synth.scene.render_pushed_die_crop, --pushed)."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""Boxes on a tipped die's side face, taught to the face classifier as NOT_A_DIE (DETECTOR_CARD round
+"""Boxes on a tipped die's side face, taught to the face classifier as NOT_A_DIE (DETECTOR_ROUNDS round
 30): the faces' quads of vision.synth.cube, vision.synth.nodie.side_face_box and
 render_side_face_crop, and vision.train.data.render_not_a_die_set("side") (python -m vision.train
 --side-faces)."""

@@ -1,4 +1,4 @@
-"""The side judge (vision.reader.beside_a_die, refused, DiceReader's side_judge; DETECTOR_CARD round
+"""The side judge (vision.reader.beside_a_die, refused, DiceReader's side_judge; DETECTOR_ROUNDS round
 30b): a box overlapping a stronger die's is judged by a classifier taught side faces as no die, on the
 real interpreter, the shipped detector, round 30's classifier G (models/candidates/faces-side) and the
 shared real photos."""

@@ -122,7 +122,7 @@ def render_clutter_crop(rng, *, edge: float | None = None, size: int = INPUT_SIZ
     if edge is None:
         edge = float(np.exp(g.uniform(np.log(EDGE_RANGE[0] - 2), np.log(CROP_EDGE_MAX))))
     # Any distractor vision.synth.clutter draws; a third of them the cable's plug, the failure that
-    # asked for these crops (boxed as a die in tilted-webcam calib photos; DETECTOR_CARD round 12).
+    # asked for these crops (boxed as a die in tilted-webcam calib photos; DETECTOR_ROUNDS round 12).
     kind = "cable" if g.random() < 1 / 3 else str(g.choice([k for k in DISTRACTORS if k != "cable"]))
     side = int(6 * edge)
     for _ in range(20):
@@ -177,7 +177,7 @@ def render_side_face_crop(rng, *, edge: float | None = None, size: int = INPUT_S
                           margin: float = CROP_MARGIN) -> np.ndarray:
     """A crop, by the crop convention, of a box on a tipped die's side face: what the reader kept as
     a die of its own beside a steep die's top face (tilted-webcam calib valid_6 and valid_74, read
-    at 0.96-0.99; models/DETECTOR_CARD.md, round 30). Mostly dice tipped toward the camera's foot, as
+    at 0.96-0.99; models/DETECTOR_ROUNDS.md, round 30). Mostly dice tipped toward the camera's foot, as
     die_scene draws tilts past 22 degrees and its steep views."""
     g = as_generator(rng)
     for _ in range(100):
@@ -192,7 +192,7 @@ def render_side_face_crop_any_way(rng, *, edge: float | None = None, size: int =
                                   margin: float = CROP_MARGIN) -> np.ndarray:
     """render_side_face_crop turned a random quarter turn: the side face above, beside or below its top
     face, as a camera held any way round shows it (round 30's side faces lay mostly below their top face,
-    and the classifier taught on them read a camera turned 180 degrees 5 dice worse; DETECTOR_CARD round 31)."""
+    and the classifier taught on them read a camera turned 180 degrees 5 dice worse; DETECTOR_ROUNDS round 31)."""
     g = as_generator(rng)
     crop = render_side_face_crop(g, edge=edge, size=size, margin=margin)
     return np.ascontiguousarray(np.rot90(crop, int(g.integers(4))))

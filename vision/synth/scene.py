@@ -367,7 +367,7 @@ def render_pushed_die_crop(rng, face: int, *, edge: float | None = None, size: i
     """One die showing face with 1 to 3 neighbours touching it, its box pushed toward one of them as
     the shipped finder boxes a die that touches another (aws-workshop-dice calib 101805, 110944: the
     box offset onto the die's edge beside its neighbour, which round 30's side-face judge took for a
-    side face; DETECTOR_CARD round 31). Still the die's box: pushed_box."""
+    side face; DETECTOR_ROUNDS round 31). Still the die's box: pushed_box."""
     g = as_generator(rng)
     for _ in range(100):
         image, placed, _ = die_scene(g, face, edge, neighbours=int(g.integers(1, 4)))

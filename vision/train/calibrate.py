@@ -72,7 +72,7 @@ def net_right(figures: dict) -> int:
     """What find_from and the reader's settings are chosen by: dice read right minus the dice read that are
     not there, a box on no die or a second box on one die (each a die too many that the table must take
     away). Doubled dice are counted since issue 14 round 42: with the reader's find_from free, agree_from
-    chose 219 right with 5 doubled (models/DETECTOR_CARD.md, round 40)."""
+    chose 219 right with 5 doubled (models/DETECTOR_ROUNDS.md, round 40)."""
     return figures["correct"] - figures["no_die"] - figures["doubled"]
 
 

@@ -21,7 +21,7 @@ base + sum(SHARE * (FINE - base)), every array alike (batch norm's statistics to
 the first file since issue 14 round 21 read its lever's row better and others worse; part of the way between
 a network and its fine-tune often keeps the gain with less of the cost ("WiSE-FT", Wortsman et al. 2022;
 "model soups", the same authors), and it costs a conversion, not a training. Each FINE must be trained from
---weights (the same network); the .json records the mix. Measured on this detector (models/DETECTOR_CARD.md rounds
+--weights (the same network); the .json records the mix. Measured on this detector (models/DETECTOR_ROUNDS.md rounds
 48 and 50): no share toward round 41's or round 47's fine-tune, nor the three fine-tunes' average, read calib better.
 """
 from __future__ import annotations

@@ -37,7 +37,7 @@ def _augment(x, y, quarter_turns: bool = False):
     # turns by default: the renderer already turns dice every way, and in steep views and the
     # real phone photos the side faces lie at the bottom of the frame, a cue to which face is on
     # top that turning would erase; quarter_turns erases it (a camera turned, or looking straight
-    # down, breaks that cue: DETECTOR_CARD round 34).
+    # down, breaks that cue: DETECTOR_ROUNDS round 34).
     x = tf.image.random_flip_left_right(x)
     if quarter_turns:
         x = tf.image.rot90(x, tf.random.uniform([], 0, 4, dtype=tf.int32))

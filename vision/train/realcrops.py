@@ -79,7 +79,7 @@ def _no_die_boxes(rng: np.random.Generator, image_shape, boxes, count: int):
     return out
 
 
-# Mining the finder's own boxes on no die (DETECTOR_CARD round 19): its boxes from MINE_FROM up (under
+# Mining the finder's own boxes on no die (DETECTOR_ROUNDS round 19): its boxes from MINE_FROM up (under
 # the shipped find_from, so near misses count too), kept only when weaker than MINE_BELOW and clear
 # of a square CLEAR_OF times each labelled box's longer side about its centre. Why the square:
 # tilted-webcam labels the top face only, often seen edge-on as a thin box, and the boxes the finder
@@ -116,7 +116,7 @@ def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: 
     """(N, S, S, 3) uint8 RGB crops and label indices of the real photos of split (train only in
     training), copies jittered crops per labelled die and no_die_per_photo NOT_A_DIE boxes per photo.
     hold_out_fold: leave that fold of the train split out (vision.realdata.photos' exclude_fold), so
-    that the fold can be read out of fold (DETECTOR_CARD round 17). finder and mined_copies: the
+    that the fold can be read out of fold (DETECTOR_ROUNDS round 17). finder and mined_copies: the
     finder's own boxes on no die (mined_no_die_boxes), mined_copies jittered NOT_A_DIE crops each."""
     if split in ("calib", "test", "all"):
         raise ValueError(f"real crops for training come from the train split only, not {split!r}.")

@@ -254,7 +254,7 @@ def small_real(rng: np.random.Generator, images: np.ndarray, dice):
 
 # Real photos with bigger dice (--real-big): a camera lower over a new table. The shipped reader read
 # calib's photos with their middle enlarged 2x far worse than as taken (87 of 108 dice right against
-# 93 %, 14 boxes on no die on 51 frames against 3; bench/real_shifts.py, models/DETECTOR_CARD.md session
+# 93 %, 14 boxes on no die on 51 frames against 3; bench/real_shifts.py, models/DETECTOR_ROUNDS.md session
 # 50), and augment's own zoom stops at 1.5x. Round 41 (a fine-tune of the shipped first file with 30 % of
 # its real images so) read more enlarged dice but let 2 more calib misreads through silently: not shipped.
 BIG_ZOOM = (1.5, 2.5)
