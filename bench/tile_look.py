@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from real_shifts import frames  # noqa: E402
 from vision.realdata import score_frame  # noqa: E402
+from vision.shifts import frames  # noqa: E402
 from vision.model import DiceModel, fitted_size  # noqa: E402
 from vision.synth.wild import EDGE_MIN  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402

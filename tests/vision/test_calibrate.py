@@ -128,3 +128,63 @@ def test_with_closer_refuses_a_zoom_that_does_not_enlarge(capsys):
     with pytest.raises(SystemExit):
         main(["--with-closer", "0.5"])
     assert "--with-closer zooms must be above 1" in capsys.readouterr().err
+
+
+def test_asking_for_new_tables_takes_the_lowest_ask_below_under_the_silent_line():
+    from vision.train.calibrate import SILENT_LINE, choose_ask_under
+    # 1,000 dice: misreads at 0.99 .. 0.9999, right reads above; the line lets 4 silent misreads through.
+    misread = [0.99, 0.995, 0.998, 0.999, 0.9995, 0.9998, 0.9999, 0.99995]
+    dice = [(c, False) for c in misread] + [(0.999999, True)] * 992
+
+    def at(t):
+        return {**figures_of(dice)(t), "dice": len(dice)}
+    t = choose_ask_under(at)
+    assert at(t)["silent_misreads"] < SILENT_LINE * 1000 <= at(ASK_GRID[ASK_GRID < t].max())["silent_misreads"]
+    assert 0.999 < t <= 0.9995
+
+
+def test_asking_for_new_tables_says_so_when_no_threshold_meets_the_line():
+    import pytest
+    from vision.train.calibrate import choose_ask_under
+    sure_and_wrong = [(1.0, False)] * 10 + [(1.0, True)] * 90     # read at 1.0: no threshold under 1 asks them
+    with pytest.raises(ValueError, match=r"keeps silent misreads under 0.5% of the dice \(10 of 100\)"):
+        choose_ask_under(lambda t: {**figures_of(sure_and_wrong)(t), "dice": 100})
+
+
+def test_new_tables_are_the_photos_as_taken_and_every_change_but_the_camera_turned():
+    from vision.shifts import MOSAICS, SHIFTS, TURNED
+    from vision.train.calibrate import _new_table_frames
+    frames = _new_table_frames("calib")
+    looks = list(dict.fromkeys(look for *_, look in frames))
+    assert looks[0] == "as taken" and set(looks) == (set(SHIFTS) | set(MOSAICS)) - set(TURNED)
+    assert len(TURNED) == 2 and all(t in SHIFTS for t in TURNED)
+    taken = [f for f in frames if f[3] == "as taken"]
+    assert sum(len(d) for _, d, _, _ in taken) == 233      # calib's labelled dice, both sets
+
+
+def test_asking_for_new_tables_holds_every_other_setting(capsys):
+    import pytest
+    from vision.train.calibrate import main
+    for extra in (["--with-closer", "2"], ["--flip", "no"], ["--find-from", "0.3"], ["--faces", "model"],
+                  ["--faces", "reader", "--choose-agree-from"]):
+        with pytest.raises(SystemExit):
+            main(["--ask-for-new-tables", *extra])
+        assert "--ask-for-new-tables holds every other setting" in capsys.readouterr().err
+
+
+def test_asking_for_new_tables_keeps_the_held_settings_and_meets_the_line_over_every_look():
+    from pathlib import Path
+    from vision.model import load_detector
+    from vision.train.calibrate import FLOOR, SILENT_LINE, _calibrate_reader, _new_table_frames, choose_ask_under
+    shipped = Path(__file__).resolve().parents[2] / "models" / "dice_detector.tflite"
+    frames = _new_table_frames("calib")
+    few = [f for f in frames if f[3] == "as taken"][:4] + [f for f in frames if f[3] == "blur (sigma 1.5)"][:4]
+    held = {"find_from": 0.2, "drop_from": 0.7, "recheck_below": 0.9, "flip": True}
+    result = _calibrate_reader(load_detector(shipped, find_from=FLOOR, flip=True), few, True, "calib", None,
+                               held=held, choose_ask=choose_ask_under)
+    assert {k: result[k] for k in ("find_from", "drop_from", "recheck_below")} == \
+        {k: held[k] for k in ("find_from", "drop_from", "recheck_below")}
+    f = result["figures"]
+    assert f["silent_misreads"] < SILENT_LINE * f["dice"]
+    assert list(result["figures_by_look"]) == ["as taken", "blur (sigma 1.5)"]
+    assert all(look["photos"] == 4 for look in result["figures_by_look"].values())

@@ -1,14 +1,9 @@
-"""bench/real_shifts.py: each change of a photo carries its labels along (the bench's figures are
-only as right as the boxes it moves)."""
-import importlib.util
-from pathlib import Path
-
+"""vision/shifts.py (bench/real_shifts.py's rows): each change of a photo carries its labels along (the
+bench's figures and the calibration over new tables are only as right as the boxes it moves)."""
 import numpy as np
 
-_SPEC = importlib.util.spec_from_file_location(
-    "real_shifts", Path(__file__).resolve().parents[2] / "bench" / "real_shifts.py")
-shifts = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(shifts)
+from vision import shifts
+from vision.realdata import closer, score_frame
 
 
 def _photo():
@@ -47,9 +42,9 @@ def test_a_die_cut_by_the_band_is_neither_missed_nor_a_box_on_no_die():
     from vision.reader import DiceReading, DieRead
     box = (200, 0, 240, 20)
     seen = DiceReading((DieRead(4, "pip4", 0.99, box, "white", False),))
-    counts = shifts.score_frame(seen, (), (box,))
+    counts = score_frame(seen, (), (box,))
     assert counts["dice"] == 0 and counts["no_die"] == 0
-    assert shifts.score_frame(seen, (), ())["no_die"] == 1
+    assert score_frame(seen, (), ())["no_die"] == 1
 
 
 def test_a_mosaic_shrinks_each_photo_and_its_boxes_alike(tmp_path):
@@ -85,7 +80,7 @@ def test_the_enlarged_middle_moves_each_box_onto_its_die_and_sets_the_cut_ones_a
     inner = ((2, (260, 200, 300, 240)), (6, (150, 100, 200, 150)))   # the second straddles the middle's edge
     for face, (x0, y0, x1, y1) in inner:
         img[y0:y1, x0:x1] = 255
-    out, kept, partial = shifts.closer(2.0)(img, dice + inner)         # the middle: x 160..480, y 120..360
+    out, kept, partial = closer(2.0)(img, dice + inner)         # the middle: x 160..480, y 120..360
     assert out.shape == img.shape
     assert kept == ((2, (200.0, 160.0, 280.0, 240.0)),)                 # twice the size, moved with the crop
     assert partial == ((0.0, 0.0, 80.0, 60.0),)                         # a quarter of it inside

@@ -78,7 +78,38 @@ def parse(argv):
     p.add_argument("--resume", type=Path, help="a .keras network saved by an earlier run to continue training")
     p.add_argument("--measure", action="store_true",
                    help="only measure the model already in --out (no training, no TensorFlow)")
-    return p.parse_args(argv)
+    p.add_argument("--convert-from", type=Path, metavar="KERAS",
+                   help="no training: convert this saved .keras network at --quantize (float16 or float32) into "
+                        "--out, then measure it as --measure does")
+    args = p.parse_args(argv)
+    if args.convert_from is not None and args.quantize not in ("float16", "float32"):
+        p.error("--convert-from converts at --quantize float16 or float32 (int8 needs the rendered training crops "
+                f"to calibrate its ranges: train instead), not {args.quantize}")
+    return args
+
+
+def convert_only(args, labels, log) -> int:
+    """--convert-from: the saved network converted at --quantize into --out with its labels and crop convention,
+    then measured. Why (issue 14 round 51): the int8 file's softmax is quantised to 1/256, so every confident
+    misread reads 255/256 like the right reads; float16 weights leave the output in float."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf  # the optional extra
+
+    from ..classify import write_crop_convention
+    from . import model as net
+    keras_model = tf.keras.models.load_model(args.convert_from, compile=False)
+    outputs = keras_model.output_shape[-1]
+    if outputs != len(labels):
+        raise SystemExit(f"{args.convert_from} gives {outputs} outputs, not the {len(labels)} faces "
+                         f"({', '.join(labels)}): not a face classifier")
+    args.out.mkdir(parents=True, exist_ok=True)
+    model_path = args.out / f"{args.name}.tflite"
+    model_path.write_bytes(net.to_tflite(keras_model, args.quantize, None))
+    (args.out / f"{args.name}.labels.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
+    write_crop_convention(model_path, args.crop_margin)
+    log(f"{args.convert_from} ({keras_model.count_params()} parameters) -> {model_path}: {args.quantize}, "
+        f"{model_path.stat().st_size} bytes")
+    return measure(args, labels, log)
 
 
 def measure(args, labels, log) -> int:
@@ -158,6 +189,8 @@ def main(argv=None) -> int:
     started = time.monotonic()
     if args.measure:
         return measure(args, labels, log)
+    if args.convert_from is not None:
+        return convert_only(args, labels, log)
     real = None
     if args.real_copies > 0:  # cut first: a missing real set stops the run before minutes of rendering
         from .realcrops import real_crops

@@ -19,6 +19,9 @@ models/dice_faces.tflite), or the files given (several: an ensemble, their proba
 with the views and second look given; --write stores those in the .json with the thresholds.
 --with-closer 1.5 2 calibrates on the split's photos as taken and on each photo's middle enlarged 1.5x and 2x
 too (vision.realdata.closer: a camera lower over the tray), one cost over them all (issue 14 round 45).
+--ask-for-new-tables holds every setting of the .json but ask_below, and chooses it over the split's photos as
+taken and under each change a new table brings (vision.shifts) but the camera's turn: the lowest of ASK_GRID
+whose silent misreads, pooled over them all, are under SILENT_LINE of their dice (issue 14 round 51).
 """
 from __future__ import annotations
 
@@ -37,6 +40,9 @@ from ..realdata import SETS, closer, photos, score_frame
 
 SILENT_COST = 10
 FLOOR = 0.05
+# Issue 14's line for silent misreads (wrong and not asked) on photos never seen: --ask-for-new-tables chooses the
+# lowest ask_below that keeps them under it over the calib photos changed as new tables change them.
+SILENT_LINE = 0.005
 # ask_below is chosen from this grid: every hundredth, then ever closer to 1 (five steps a
 # decade of 1 - t, down to 1e-7). An int8 classifier's softmax output is quantised to 1/256, so
 # its largest confidence is 0.9961 and the fine steps change nothing for it (each fine step
@@ -99,6 +105,17 @@ def choose_ask_below(figures_at) -> float:
     return float(min(ASK_GRID, key=lambda t: (lambda r: SILENT_COST * r["silent_misreads"] + r["flagged"])(figures_at(t))))
 
 
+def choose_ask_under(figures_at, line: float = SILENT_LINE) -> float:
+    """The lowest ask_below of ASK_GRID whose figures (figures_at(t): a dict with silent_misreads and dice) have
+    silent misreads under line of the dice; ValueError when even the highest does not."""
+    for t in ASK_GRID:
+        f = figures_at(t)
+        if f["silent_misreads"] < line * f["dice"]:
+            return float(t)
+    raise ValueError(f"No ask_below up to {ASK_GRID[-1]} keeps silent misreads under {line:.1%} of the dice "
+                     f"({figures_at(ASK_GRID[-1])['silent_misreads']} of {figures_at(ASK_GRID[-1])['dice']}).")
+
+
 def reader_settings(result: dict) -> dict:
     """The .json keys DiceReader follows for a calibration result's drop_from and recheck_below
     (a "reader" result only: the other face sources have neither)."""
@@ -119,7 +136,7 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
               combine: str | None = None, flips: tuple[bool, ...] = (False, True),
               find_from: float | None = None, second_finds: tuple[float, ...] | None = None,
               agrees: tuple[float, ...] | None = None, typicals: tuple[float, ...] | None = None,
-              zooms: tuple[float, ...] = ()) -> dict:
+              zooms: tuple[float, ...] = (), new_tables: bool = False) -> dict:
     """The thresholds, and whether to read the mirrored frame too, that do best on split
     (with the face classifier the reader would load: classifier_path, one file or several, and
     views and combine; by default the detector .json's face_models, face_views and face_combine, else
@@ -141,12 +158,19 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     these the same way, with every other grid given; the result's typical (issue 14 rounds 44, 44b).
     zooms: the split's photos are read as taken and with their middle enlarged by each (a die cut by the
     enlargement counts neither way), every setting chosen by one cost over all of them; the result's
-    figures_by_look has each look's figures apart (issue 14 round 45)."""
+    figures_by_look has each look's figures apart (issue 14 round 45).
+    new_tables (the "reader" source only): every setting held as the .json has it (find_from, flip, the
+    classifier's drop_from and recheck_below, a second finder's), only ask_below chosen, by choose_ask_under, over
+    the split's photos as taken and under each change of vision.shifts but the camera's turn; the result's
+    figures pool them all, its figures_by_look has each change's (issue 14 round 51)."""
     from ..die_size import DiceAtSize
     from ..two_finders import TwoFinders
     from ..reader import DiceReader
-    if finder is not None and tuple(sources or ()) != ("reader",):
+    if (finder is not None or new_tables) and tuple(sources or ()) != ("reader",):
         raise ValueError("Held finder settings apply to the reader's faces only.")
+    if new_tables and (zooms or fold is not None or second_finds or agrees or typicals or finder is not None):
+        raise ValueError("Asking for new tables holds every other setting and reads its own changes of the split: "
+                         "no zooms, fold, held finder or grid of a second finder's settings with it.")
     pair_grid = _pair_grid(second_finds, agrees, typicals)
     if pair_grid and (tuple(sources or ()) != ("reader",) or finder is not None):
         raise ValueError("A second finder's or die_size's settings are chosen for the reader's faces only, "
@@ -159,15 +183,19 @@ def calibrate(model_path: Path, split: str = "calib", log=print, classifier_path
     if typicals and not sized:
         raise ValueError(f"{model_path}'s .json names no die_size: there is no typical die's size to choose.")
     classifier, second_look = first.classifier, first.second_look
+    if new_tables:
+        finder = {"find_from": first.detector.find_from, "flip": first.detector.flip,
+                  "drop_from": first.drop_from, "recheck_below": first.recheck_below}
     sources = sources or (("model", "classifier", "blend", "reader") if first.detector.has_face_head else
                           ("model", "classifier", "reader"))
     # Read once: every (flip, faces) pair below reads the same photos.
-    images = _frames(split, fold, zooms)
+    images = _new_table_frames(split) if new_tables else _frames(split, fold, zooms)
     if not images:
         raise SystemExit(f"no real photos of split {split} on this machine: cannot calibrate")
     if finder is not None:
         tried = [_calibrate_reader(load_detector(model_path, find_from=FLOOR, flip=finder["flip"]), images,
-                                   finder["flip"], split, classifier, second_look, held=finder)]
+                                   finder["flip"], split, classifier, second_look, held=finder,
+                                   choose_ask=choose_ask_under if new_tables else choose_ask_below)]
     elif pair_grid:
         tried = [_best_pair_settings(load_detector(model_path, find_from=FLOOR, flip=flip), pair_grid, images,
                                      flip, split, classifier, second_look, find_from, log) for flip in flips]
@@ -194,10 +222,21 @@ def _frames(split: str, fold: int | None, zooms: tuple[float, ...] = ()) -> list
     return frames
 
 
+def _new_table_frames(split: str) -> list[tuple]:
+    """_frames' tuples for the split's photos under every change of vision.shifts but the camera's turn (look: the
+    change's name; "as taken" first)."""
+    from ..shifts import MOSAICS, SHIFTS, TURNED, changes, frames
+    made = changes()
+    return [(img, dice, partial, shift) for shift in [*SHIFTS, *MOSAICS] if shift not in TURNED
+            for name in SETS for img, dice, partial in frames(name, split, shift, made)]
+
+
 def _looks_named(images) -> str:
     """What calibrated_on says the frames were: the photos, and the enlarged looks where there are any."""
     looks = list(dict.fromkeys(look for *_, look in images))
     photos_count = sum(look == "as taken" for *_, look in images)
+    if len(looks) > 3:   # the changes of a new table (--ask-for-new-tables): figures_by_look names each
+        return f"{photos_count} photos, as taken and under {len(looks) - 1} changes"
     return f"{photos_count} photos" + (f", each {' and '.join(looks)}" if len(looks) > 1 else "")
 
 
@@ -284,7 +323,7 @@ def _reader_looks(model, images, classifier, second_look="unsure", find_from: fl
 
 
 def _calibrate_reader(model, images, flip, split, classifier, second_look="unsure", held: dict | None = None,
-                      find_from: float | None = None, looks=None) -> dict:
+                      find_from: float | None = None, looks=None, choose_ask=choose_ask_below) -> dict:
     """As _calibrate, through vision.reader.DiceReader: each photo is looked at once at the lowest
     find_from (every box, every second look; looks: _reader_looks' of model, read before), and
     DiceReader.dice_from_looks gives the dice the reader reads with each find_from, drop_from and
@@ -311,11 +350,12 @@ def _calibrate_reader(model, images, flip, split, classifier, second_look="unsur
     else:
         find_from, drop_from, recheck_below = choose_reader_settings(
             total, second_look, FIND_GRID if find_from is None else (find_from,))
-    ask_below = choose_ask_below(lambda t: total(find_from, drop_from, recheck_below, t))
+    ask_below = choose_ask(lambda t: total(find_from, drop_from, recheck_below, t))
     figures = total(find_from, drop_from, recheck_below, ask_below)
     figures["photos"] = len(looked)
     looks = list(dict.fromkeys(look for *_, look in looked))
-    by_look = ({look: total(find_from, drop_from, recheck_below, ask_below, only=look) for look in looks}
+    by_look = ({look: {**total(find_from, drop_from, recheck_below, ask_below, only=look),
+                       "photos": sum(seen == look for *_, seen in looked)} for look in looks}
                if len(looks) > 1 else {})
     return {"find_from": find_from, "ask_below": ask_below, "drop_from": drop_from, "recheck_below": recheck_below,
             "figures": figures, "flip": flip, "faces": "reader",
@@ -343,6 +383,10 @@ def main(argv=None) -> int:
     p.add_argument("--choose-typical", action="store_true",
                    help="choose the typical die's share of the width past which a frame is read shrunk (a detector "
                         "whose .json names a die_size, with --faces reader)")
+    p.add_argument("--ask-for-new-tables", action="store_true",
+                   help="hold every setting of the .json but ask_below, and choose it over the split's photos as "
+                        "taken and changed as new tables change them (vision.shifts, but the camera's turn): the "
+                        f"lowest that keeps silent misreads under {SILENT_LINE:.1%} of the dice")
     p.add_argument("--with-closer", type=float, nargs="+", default=(), metavar="Z",
                    help="calibrate on the photos as taken and on their middle enlarged Z times too (a camera lower "
                         "down; Z > 1), one cost over all")
@@ -351,12 +395,18 @@ def main(argv=None) -> int:
         p.error(f"--with-closer zooms must be above 1 (an enlarged middle), not {args.with_closer}")
     if args.find_from is not None and not 0.0 < args.find_from < 1.0:
         p.error(f"--find-from must lie between 0 and 1, not {args.find_from}")
+    if args.ask_for_new_tables and (args.faces not in (None, ["reader"]) or args.with_closer
+                                    or args.find_from is not None or args.choose_second_find_from
+                                    or args.choose_agree_from or args.choose_typical or args.flip != "either"):
+        p.error("--ask-for-new-tables holds every other setting as the .json has it: it takes no --faces but "
+                "reader, --flip, --find-from, --with-closer or --choose-...")
     for option in ("choose_second_find_from", "choose_agree_from", "choose_typical"):
         if getattr(args, option) and args.faces != ["reader"]:
             p.error(f"--{option.replace('_', '-')} calibrates the reader's faces: add --faces reader")
     try:
         result = calibrate(args.model, classifier_path=args.classifier, views=args.views,
-                           sources=tuple(args.faces) if args.faces else None, second_look=args.second_look,
+                           sources=("reader",) if args.ask_for_new_tables else tuple(args.faces) if args.faces
+                           else None, second_look=args.second_look, new_tables=args.ask_for_new_tables,
                            combine=args.combine, flips=FLIPS[args.flip], find_from=args.find_from,
                            second_finds=SECOND_FIND_GRID if args.choose_second_find_from else None,
                            agrees=AGREE_GRID if args.choose_agree_from else None,
@@ -375,6 +425,12 @@ def main(argv=None) -> int:
         if "figures_by_look" in result:
             meta["calib_figures_by_look"] = result["figures_by_look"]
         meta.update(reader_settings(result))
+        meta.pop("ask_chosen_over", None)
+        if args.ask_for_new_tables:
+            # calib_figures are the photos as taken, as every calibration's; the pooled figures the choice met apart.
+            meta["ask_chosen_over"] = {"silent_line": SILENT_LINE, "figures": result["figures"],
+                                       "changes": [look for look in result["figures_by_look"] if look != "as taken"]}
+            meta["calib_figures"] = result["figures_by_look"]["as taken"]
         for chosen, key in (("second_find_from", "find_from"), ("agree_from", "agree_from")):
             if chosen in result:
                 meta["second_finder"] = {**meta["second_finder"], key: result[chosen]}
