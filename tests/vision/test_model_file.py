@@ -65,3 +65,18 @@ def test_model_reads_fresh_rendered_dice():
     predicted = [labels[k] for k in probs.argmax(axis=1)]
     correct = sum(p == t for p, t in zip(predicted, truth))
     assert correct >= 57, list(zip(truth, predicted))
+
+
+def test_sure_reads_are_told_apart_in_float_not_in_steps_of_1_256():
+    """The softmax is computed in float (vision.train.float_softmax, issue 14 round 52): sure reads spread above
+    255/256, where the int8 softmax put every one of them, so ask_below can ask about the least sure."""
+    interp = Interpreter(model_path=str(MODEL))
+    crops = np.stack([render_die_crop(random.Random(20_000_000 + i), i % 6 + 1) for i in range(60)])
+    interp.resize_tensor_input(interp.get_input_details()[0]["index"], list(crops.shape))
+    interp.allocate_tensors()
+    interp.set_tensor(interp.get_input_details()[0]["index"], crops.astype(np.float32))
+    interp.invoke()
+    best = interp.get_tensor(interp.get_output_details()[0]["index"]).max(axis=1)
+    above = best[best > 255 / 256]
+    assert len(np.unique(above)) >= 10, np.unique(above)
+    assert np.any(np.abs(above * 256 - np.round(above * 256)) > 1e-3)     # not on the int8 output's steps
