@@ -1,13 +1,14 @@
 """An int8 face classifier whose softmax is computed in float: every layer as the file has it, the last step not.
 
-    .venv-train/bin/python -m vision.train.float_softmax IN.tflite OUT.tflite
+    .venv/bin/python -m vision.train.float_softmax IN.tflite OUT.tflite
 
 Why (issue 14 rounds 51-52, models/DETECTOR_ROUNDS.md): an int8 file's softmax output is quantised to 1/256, so
 a die read wrong and sure reads 255/256 like a die read right, and no ask threshold tells them apart. The int8
 network's logits are not saturated (scale 0.18 over -128..127 in the shipped file), so the same file with its
 SOFTMAX moved after the DEQUANTIZE reads every die's logits exactly as before and gives their probabilities in
 float: FULLY_CONNECTED (int8 logits) -> SOFTMAX (int8) -> DEQUANTIZE becomes FULLY_CONNECTED -> DEQUANTIZE ->
-SOFTMAX (float32), the graph's output tensor unchanged. Needs the training extra (TensorFlow's flatbuffer schema).
+SOFTMAX (float32), the graph's output tensor unchanged. Needs no TensorFlow: the TFLite runtime ships the file
+format's schema (ai_edge_litert.schema_py_generated) and flatbuffers.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import numpy as np
 
 def _schema():
     import flatbuffers
-    from tensorflow.lite.python import schema_py_generated as schema
+    from ai_edge_litert import schema_py_generated as schema
     return flatbuffers, schema
 
 
