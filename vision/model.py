@@ -238,6 +238,10 @@ def fitted_size(width: int, height: int, aspect: float) -> tuple[int, int]:
     return width, height
 
 
+# network_input shrinks a frame first when padding it to the network's aspect would multiply its pixels by more.
+PADDED_AT_MOST = 4
+
+
 def network_input(frame_bgr: np.ndarray, width: int, height: int) -> np.ndarray:
     """The frame as the detector sees it: padded to its aspect ratio (fit_aspect), then resized
     to width x height (BGR uint8). Also what an int8 file's representative photos are made of
@@ -254,9 +258,6 @@ def network_input(frame_bgr: np.ndarray, width: int, height: int) -> np.ndarray:
         frame_bgr = cv2.resize(frame_bgr, (max(1, round(w * scale)), max(1, round(h * scale))),
                                interpolation=cv2.INTER_AREA)
     return cv2.resize(fit_aspect(frame_bgr, width / height), (width, height), interpolation=cv2.INTER_AREA)
-
-
-PADDED_AT_MOST = 4
 
 
 def fit_aspect(frame_bgr: np.ndarray, aspect: float) -> np.ndarray:

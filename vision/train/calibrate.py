@@ -113,7 +113,7 @@ def choose_ask_under(figures_at, line: float = SILENT_LINE) -> float:
         if f["silent_misreads"] < line * f["dice"]:
             return float(t)
     raise ValueError(f"No ask_below up to {ASK_GRID[-1]} keeps silent misreads under {line:.1%} of the dice "
-                     f"({figures_at(ASK_GRID[-1])['silent_misreads']} of {figures_at(ASK_GRID[-1])['dice']}).")
+                     f"({f['silent_misreads']} of {f['dice']}).")
 
 
 def reader_settings(result: dict) -> dict:
