@@ -77,6 +77,8 @@ class DiceCamera:
         self._taught = None              # the TaughtDice to read icon dice by; None: pip dice
         self._reading_with = None        # the TaughtDice the reader in use reads by
         self._pip_reader = None
+        self._ask_below: float | None = None   # the table's earned threshold for pip dice (None: the reader's own)
+        self._own_threshold: float | None = None   # the pip reader's own, to go back to
 
     # -- the app's side (main thread) ---------------------------------------------------------
     def start(self) -> "DiceCamera":
@@ -88,6 +90,11 @@ class DiceCamera:
     def read_with(self, taught) -> None:
         """Read icon dice by `taught` (a TaughtDice) from the next frame on; None: pip dice."""
         self._taught = taught
+
+    def ask_below(self, threshold: float | None) -> None:
+        """Ask about pip dice read below `threshold` from the next frame on (the threshold the
+        table earned, companion.pip_checks); None keeps the reader's own."""
+        self._ask_below = threshold
 
     def read_now(self) -> None:
         """Read the dice on the tray as a fresh roll, even if they show the last reading."""
@@ -191,6 +198,19 @@ class DiceCamera:
             settled.reader = self._pip_reader
             print(f"camera: the taught dice cannot be read: {exc}", file=sys.__stderr__)
 
+    def _ask_as_earned(self, settled) -> None:
+        """The pip reader asks below the table's earned threshold (its own kept until one is set)."""
+        pips = settled.reader
+        if self._reading_with is not None or not hasattr(pips, "threshold"):
+            return
+        if self._own_threshold is None:
+            self._own_threshold = pips.threshold
+        threshold = self._own_threshold if self._ask_below is None else self._ask_below
+        if pips.threshold != threshold:
+            print(f"camera: pip dice are asked about below {threshold:g} (was {pips.threshold:g})",
+                  file=sys.__stderr__)
+            pips.threshold = threshold
+
     def _read_frames(self, source, reader) -> None:
         forced_until: float | None = None   # a "read now" waits until then, on the frames' clock
         period = 1.0 / self.fps
@@ -198,6 +218,7 @@ class DiceCamera:
             started = time.monotonic()
             if hasattr(reader, "reader"):
                 self._choose_reader(reader)
+                self._ask_as_earned(reader)
             forced_now = self._force.is_set()
             if forced_now:
                 self._force.clear()

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.dice_camera import DiceCamera
 from companion.events import TableLight
+from companion.pip_checks import PipChecks
 from companion.taught_dice import icon_dice_in_play
 from hardware.config import Config, load_config
 from hardware.devices import TableDevices
@@ -49,6 +50,9 @@ class Peripherals:
         if self.camera is not None:
             self.table.camera = self.camera
             self.table.dice_reader = self.camera.read_now
+            checks = self.table.pip_checks   # the app's, beside games.db (companion.ui.main)
+            if checks is not None and checks.model != self.config.camera.model:
+                self.table.pip_checks = PipChecks(checks.data_dir, self.config.camera.model)
             self.table.subscribe(self._camera_status)
             self.table.subscribe(self._camera_dice)
             self._camera_dice(self.table)
@@ -72,9 +76,12 @@ class Peripherals:
         self.notifier.status(f"dice camera {table.camera_status}: {detail}")
 
     def _camera_dice(self, table) -> None:
-        """Icon dice by the taught examples while Centerville is played or taught; pips else."""
+        """Icon dice by the taught examples while Centerville is played or taught; pips else,
+        asked about below the threshold the table's checked reads earned."""
         if not self._closed and table.camera is self.camera:
             self.camera.read_with(icon_dice_in_play(table))
+            if table.pip_checks is not None:
+                self.camera.ask_below(table.pip_checks.ask_below())
 
     def _follow_main_loop(self) -> None:
         from kivy.clock import Clock
@@ -116,6 +123,8 @@ class Peripherals:
             self.camera.close()
             if self.table.camera is self.camera:
                 self.table.camera, self.table.dice_reader, self.table.camera_status = None, None, ""
+                if self.table.pip_checks is not None:
+                    self.table.pip_checks.settle()   # the last roll's checks are kept
         self.devices.tray_light(False)
         self.devices.close()
 

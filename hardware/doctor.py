@@ -68,6 +68,7 @@ def doctor_main(argv: list[str] | None = None, *, host: Host | None = None) -> i
         ("detector", lambda: check_detector()),
         ("data", lambda: check_data_dir(config)),
         ("taught", lambda: check_taught(config)),
+        ("checked", lambda: check_pip_reads(config)),
     ]
     failed = False
     for name, run in checks:
@@ -318,6 +319,22 @@ def check_taught(config: Config) -> Check:
                      fix="teach the camera (Centerville's set-up, or Camera on its table) until no "
                          "face is missing: the missing ones are always asked")
     return Check("taught", "ok", message)
+
+
+def check_pip_reads(config: Config) -> Check:
+    """Below which confidence the camera asks about pip dice: the reader's own threshold, or the
+    looser one this table earned from its checked reads (companion.pip_checks)."""
+    from companion.pip_checks import PipChecks
+    from vision.earned import EvidenceError
+
+    checks = PipChecks(config.data_dir, config.camera.model)
+    try:
+        asking = checks.asking()
+    except (EvidenceError, OSError, ValueError) as exc:
+        return Check("checked", "warn", f"the camera's checked pip reads cannot be read: {exc}",
+                     fix="the camera asks by the reader's own threshold meanwhile; move the file aside to "
+                         "start its checked reads afresh")
+    return Check("checked", "ok", f"the camera {asking.describe()} ({checks.checked.path})")
 
 
 if __name__ == "__main__":

@@ -17,9 +17,15 @@ rolls of six dice); one confident misread needs 947. Only the last WINDOW (1,000
 count, so a camera that starts to misread (a new lamp) loses its looser pair after two corrections.
 
     CheckedReads(path)           the table's checked reads on disk, one line each
-        .add(reads) / .records() / .earned(far, close) / .clear()
+        .add(reads) / .records() / .earned(far, close) / .earned_below(ask_below) / .clear()
     earned_pair(records, base)   -> Earned(thresholds, step, reads, misreads)
+    earned_below(records, base)  -> EarnedBelow(ask_below, step, reads, misreads): pip dice
     upper_bound(errors, n)       the one-sided Clopper-Pearson bound on a rate
+
+Pip dice (issue 14) earn the same way, by one threshold: the pip reader asks about a die whose
+classifier confidence is under its `ask_below`, chosen so that photos of new tables stay under
+0.5 % silent misreads, which asks about one die in three at a new table. Their ladder is PIP_RUNGS
+(models/DETECTOR_ROUNDS.md, round 53); a pip read has no margin (its field is left empty).
 
 Only reads whose asking the pair alone decided are kept: a die asked for an untaught face or an
 unsure colour is asked under any pair. A die read surely and let stand counts as read right; a
@@ -32,8 +38,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CheckedRead", "CheckedReads", "Earned", "EvidenceError", "LADDER_STEP", "SILENT_BOUND", "STEPS", "WINDOW",
-           "earned_pair", "upper_bound"]
+__all__ = ["CheckedRead", "CheckedReads", "Earned", "EarnedBelow", "EvidenceError", "LADDER_STEP", "PIP_RUNGS",
+           "SILENT_BOUND", "STEPS", "WINDOW", "earned_below", "earned_pair", "upper_bound"]
 
 # Fixed before any measurement (session 32), not tuned on photos: five steps, each 0.025 lower
 # on the best face's score and 0.06 on the runner-up's margin. The last, (0.8, 0.13) under the
@@ -41,6 +47,9 @@ __all__ = ["CheckedRead", "CheckedReads", "Earned", "EvidenceError", "LADDER_STE
 LADDER_STEP = (0.025, 0.06)
 STEPS = 5
 SILENT_BOUND = 0.005  # issue 15: silent misreads under 0.5 %
+# Pip dice: fixed before any measurement (session 55, models/DETECTOR_ROUNDS.md round 53), below
+# the shipped ask_below 0.9997488; rungs at or above a reader's own threshold are skipped.
+PIP_RUNGS = (0.9995, 0.999, 0.998, 0.995, 0.99)
 # The bound is taken over the most recent reads only: a table's lamp or camera can change, and
 # over all its history a long-played table would need many corrections before its looser pair
 # went back; over the last 1,000, two corrections take it back (one keeps the bound at 0.47 %).
@@ -56,15 +65,20 @@ class EvidenceError(ValueError):
 @dataclass(frozen=True)
 class CheckedRead:
     """One die the camera read and the players checked: the best face's score, its margin over
-    the runner-up face, whether the read face was the face entered, and both faces."""
+    the runner-up face (None for a pip die: its reader gives none), whether the read face was the
+    face entered, and both faces."""
     score: float
-    margin: float
+    margin: float | None
     right: bool
     read: str = ""
     face: str = ""
 
     def line(self) -> str:
-        return f"{self.score:.4f},{self.margin:.4f},{int(self.right)},{self.read},{self.face}"
+        # Pip confidences sit within 0.0003 of 1 (a float softmax): four decimals would round
+        # every one of them onto the rungs.
+        score = f"{self.score:.4f}" if self.margin is not None else f"{self.score:.7f}"
+        margin = "" if self.margin is None else f"{self.margin:.4f}"
+        return f"{score},{margin},{int(self.right)},{self.read},{self.face}"
 
 
 def _parse(text: str, where: str) -> CheckedRead:
@@ -73,6 +87,9 @@ def _parse(text: str, where: str) -> CheckedRead:
         raise EvidenceError(f"{where}: expected 5 fields ({HEADER}), found {len(fields)}.")
     values = []
     for name, value in zip(("score", "margin"), fields[:2]):
+        if name == "margin" and value == "":
+            values.append(None)  # a pip die's read: no margin
+            continue
         try:
             number = float(value)
         except ValueError:
@@ -178,6 +195,15 @@ class CheckedReads:
             self._earned = ((version, far_below, close_below), got)
         return self._earned[1]
 
+    def earned_below(self, ask_below: float) -> "EarnedBelow":
+        """The pip threshold these reads earn under `ask_below` (earned_below), cached as earned."""
+        key = (self.version, "below", ask_below)
+        if self._earned is None or self._earned[0] != key:
+            version = self.version
+            got = earned_below(self.records(), ask_below)
+            self._earned = ((version, "below", ask_below), got)
+        return self._earned[1]
+
     def clear(self) -> None:
         """Forget the checked reads (the table cleared its taught dice: a new reader)."""
         self.path.unlink(missing_ok=True)
@@ -233,7 +259,8 @@ class Earned:
 
 def silent_at(records, far_below: float, close_below: float) -> int:
     """How many of records a pair would have let through wrong (not asked, face wrong)."""
-    return sum(1 for r in records if not r.right and r.score >= far_below and r.margin >= close_below)
+    return sum(1 for r in records if not r.right and r.score >= far_below
+               and (r.margin is None or r.margin >= close_below))
 
 
 def earned_pair(records, far_below: float, close_below: float, steps: int = STEPS,
@@ -249,4 +276,40 @@ def earned_pair(records, far_below: float, close_below: float, steps: int = STEP
         if upper_bound(wrong, n) >= bound:
             break
         got = Earned(round(far, 4), round(close, 4), step, n, wrong)
+    return got
+
+
+@dataclass(frozen=True)
+class EarnedBelow:
+    """The threshold a table's pip reader asks below: step 0 is the reader's own; reads and
+    misreads are what the last step tried was judged on (as Earned)."""
+    ask_below: float
+    step: int
+    reads: int
+    misreads: int
+
+    def describe(self) -> str:
+        if self.step == 0:
+            need = "" if self.reads >= 598 else f"; fewer questions need about {598 - self.reads} more with none wrong"
+            return f"asks about pip dice read below {self.ask_below:.5f} ({self.reads} checked reads{need})"
+        return (f"asks about pip dice read below {self.ask_below:g}, step {self.step} of its ladder, earned by "
+                f"{self.reads} checked reads")
+
+
+def earned_below(records, ask_below: float, rungs: tuple[float, ...] = PIP_RUNGS,
+                 bound: float = SILENT_BOUND) -> EarnedBelow:
+    """The lowest of `rungs` under `ask_below` that the last WINDOW records earn, each rung before
+    it earned too (the pip dice's ladder; see the module doc)."""
+    records = list(records)[-WINDOW:]
+    n = len(records)
+
+    def silent(below: float) -> int:
+        return sum(1 for r in records if not r.right and r.score >= below)
+
+    got = EarnedBelow(ask_below, 0, n, silent(ask_below))
+    for step, rung in enumerate((r for r in rungs if r < ask_below), 1):
+        wrong = silent(rung)
+        if upper_bound(wrong, n) >= bound:
+            break
+        got = EarnedBelow(rung, step, n, wrong)
     return got

@@ -30,7 +30,8 @@ from .hand import hand_in_tray
 from .model import FACE_SOURCES, DiceModel, classifier_faces, load_detector
 from .settle import MOVING, SettleConfig, SettleDetector
 
-__all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD"]
+__all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD", "ReaderIdentity",
+           "reader_identity"]
 
 # Where neither the caller nor the detector's .json gives a threshold.
 DEFAULT_THRESHOLD = 0.8
@@ -366,6 +367,37 @@ def refused(read: list, keep: np.ndarray, refuse: list[int]):
     after = keep.copy()
     after[refuse] = False
     return [r for r, j in zip(read, np.flatnonzero(keep)) if after[j]], after
+
+
+@dataclass(frozen=True)
+class ReaderIdentity:
+    """Which files a DiceReader reads by (name: 12 hex digits of their hash) and the threshold it
+    asks below by default."""
+    name: str
+    ask_below: float
+
+
+def reader_identity(detector_path: Path | str | None = None) -> ReaderIdentity:
+    """The identity of the files a DiceReader of detector_path reads by (the detector files, its
+    .json, the classifier files it names or the shipped one): another model gives another name,
+    so a table's checked reads of one (companion.pip_checks) never judge the next. Reads the files'
+    bytes, loads no model; a missing file raises OSError."""
+    import hashlib
+    import json
+
+    from .classify import DEFAULT_MODEL
+    from .model import DEFAULT_DETECTOR, detector_files
+
+    path = Path(detector_path) if detector_path else DEFAULT_DETECTOR
+    meta_path = path.with_suffix(".json")
+    meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+    faces = [path.parent / name for name in meta.get("face_models") or ()] or [DEFAULT_MODEL]
+    judge = [path.parent / meta["side_judge"]] if meta.get("side_judge") else []
+    digest = hashlib.sha256()
+    for file in [*detector_files(path), *([meta_path] if meta_path.is_file() else []), *faces, *judge]:
+        digest.update(file.read_bytes())
+    # DiceReader's default, as it reads it: the .json's calibrated ask_below, else DEFAULT_THRESHOLD.
+    return ReaderIdentity(digest.hexdigest()[:12], float(meta.get("ask_below", DEFAULT_THRESHOLD)))
 
 
 def in_reading_order(dice: list) -> list:

@@ -205,6 +205,9 @@ class CivilityInput(MenuInput):
         self.pick = Pick()
         return Draft(player=table.state.actor if table.state is not None else None)
 
+    def dice_entry(self, table: Table) -> int | None:
+        return len(table.session.actions) if dice_wanted(table.state) is not None else None
+
     def light(self, table: Table) -> TableLight:
         if dice_wanted(table.state) is None:
             return TableLight.IDLE

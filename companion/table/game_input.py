@@ -48,6 +48,13 @@ class GameInput:
         shows would only wait for a confirm)."""
         return False
 
+    def dice_entry(self, table: Table) -> int | None:
+        """Where among the game's actions dice entered now go (a new roll's index, or the roll
+        being corrected), or None while no dice are awaited: a camera reading is then judged by
+        what the players enter there (companion.pip_checks). By default, a new roll while the
+        dice check is offered."""
+        return len(table.session.actions) if self.wants_dice(table) else None
+
     def reading_intent(self, table: Table, reading) -> tuple | None:
         """The intent of a camera reading for a game that reads it itself (icon dice), or None:
         the table's pip path (faces 1-6, the dice check for unsure dice) then applies."""

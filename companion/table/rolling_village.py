@@ -88,6 +88,14 @@ class RollingVillageInput(GameInput):
     def wants_dice(self, table: Table) -> bool:
         return table.state.phase in ("roll", "activate") or table.draft.correcting
 
+    def dice_entry(self, table: Table) -> int | None:
+        from companion.engine.rolling_village import Roll
+
+        actions = table.session.actions
+        if table.draft.correcting:   # the building roll being corrected (Table.correct)
+            return next((i for i in range(len(actions) - 1, -1, -1) if isinstance(actions[i], Roll)), None)
+        return len(actions) if self.wants_dice(table) else None
+
     def light(self, table: Table) -> TableLight:
         phase = table.state.phase
         if phase in ("roll", "activate") or table.draft.correcting:

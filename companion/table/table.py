@@ -49,6 +49,9 @@ class Table:
         # and the lesson teaching them, while it is open (companion.table.teach.Teaching).
         self.taught: Any = None
         self.teaching: Any = None
+        # The camera's pip reads as the players checked them (companion.pip_checks.PipChecks; the
+        # peripherals set it with the camera): by them the table earns fewer questions.
+        self.pip_checks: Any = None
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE
@@ -97,6 +100,7 @@ class Table:
     # -- the game in play --------------------------------------------------------------------
     def open(self, session: Session) -> None:
         """Play `session` at this table (a new or resumed game)."""
+        self._settle_pips()
         self.session = session
         self._input = input_for(session.game.name)
         self.draft = Draft()
@@ -109,6 +113,7 @@ class Table:
         self._changed()
 
     def close(self) -> None:
+        self._settle_pips()
         self.session = None
         self._input = None
         self.draft = Draft()
@@ -158,12 +163,17 @@ class Table:
         if self.session is None or self._input is None:
             return Outcome(info="No game is open.")
         own = self._input.reading_intent(self, event.value) if event.kind == "dice" else None
+        checks = ""   # what the table's checked pip reads say (companion.pip_checks)
+        pips = own is None and event.kind == "dice" and self.pip_checks is not None
+        at = self._input.dice_entry(self) if pips else None
+        if at is not None:
+            checks = self.pip_checks.read(event.value, self.session, at)
         if own is None and (event.kind == "dice" and getattr(event.value, "uncertain", False)
                 and self._input.wants_dice(self)):
             # The camera was unsure of a die: the players check (and correct) it first.
             self.reading = False
             self.dice_check = event.value
-            self.say("Check the dice the camera was unsure of: correct them or confirm.")
+            self.say(f"Check the dice the camera was unsure of: correct them or confirm. {checks}".strip())
             self._changed()
             return Outcome(info=self.message)
         if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
@@ -199,8 +209,17 @@ class Table:
             self.say(outcome.info)
         elif outcome.action is not None or event.kind == "dice":
             self.say("")    # also clears "Reading the dice..." once they are read
+        if outcome.action is not None and self.pip_checks is not None:
+            checks = checks or self.pip_checks.judge()   # a roll entered: the one before is final
+        if checks:
+            self.say(f"{self.message} {checks}".strip(), error=self.message_is_error)
         self._changed()
         return outcome
+
+    def _settle_pips(self) -> None:
+        """Judge the last camera roll of the game being left (companion.pip_checks)."""
+        if self.pip_checks is not None:
+            self.pip_checks.settle()
 
     def _correct_die(self, index, face) -> Outcome:
         """The players set die `index` of the reading being checked to `face` (1-6)."""

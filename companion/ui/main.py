@@ -16,6 +16,7 @@ from kivy.uix.screenmanager import NoTransition
 from companion.engine.core import RulesError, find_game
 from companion.events import InputEvent
 from companion.memory import release_freed_memory
+from companion.pip_checks import PipChecks
 from companion.session import Session
 from companion.store import StoreError
 from companion.table import Table
@@ -48,6 +49,8 @@ class CompanionApp(App):
         self.table = Table(command_keys=command_keys, background=True)  # the window never waits
         # The camera's taught Centerville dice live beside games.db: they belong to the table.
         self.table.taught = TaughtDice(Path(store.path).parent)
+        # So do its checked pip reads: by them it earns fewer questions (companion.pip_checks).
+        self.table.pip_checks = PipChecks(Path(store.path).parent)
         self.exit_after = exit_after  # seconds after the first frame to quit (benches), or None
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None

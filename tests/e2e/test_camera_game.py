@@ -84,6 +84,7 @@ def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(gam
     from vision.reader import DiceReader, SettledReader
 
     drv = game
+    drv.table.pip_checks.checked.clear()   # the earlier tests' rolls
     # A threshold no die reaches: every die is "unsure", so the players are asked.
     camera = DiceCamera("sim:?seed=7", drv.table.post,
                         make_reader=lambda: SettledReader(DiceReader(threshold=1.0)))
@@ -94,6 +95,7 @@ def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(gam
         assert drv.table.draft.dice == ()          # nothing entered before the players look
         assert drv.table.light is TableLight.NEEDS_CONFIRMATION
         assert len(check.rows) == 2
+        read = tuple((d.face, d.confidence) for d in drv.table.dice_check.dice)
         for row, die in zip(check.rows, drv.table.dice_check.dice):
             assert row.ids.crop.texture is not None and row.ids.crop.texture.size == (48, 48)
             assert row.uncertain and f"read {die.face}" in row.ids.read.text
@@ -109,6 +111,16 @@ def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(gam
         assert drv.table.draft.dice == (6, 1)
         assert not check.showing and drv.table.dice_check is None
         assert (drv.screen.ids.first.value, drv.screen.ids.second.value) == (6, 1)
+        drv.tap(drv.screen.ids.confirm)
+        assert drv.table.state.dice == (6, 1)
+    # The game set aside: the roll is final, and the camera's reads are kept as the players checked
+    # them, each die with the confidence the camera read it at (companion.pip_checks).
+    drv.app.go_home()
+    from companion.pip_checks import judged
+
+    checked = drv.table.pip_checks.checked
+    assert checked.records() == judged(read, (6, 1)) and checked.path.is_file()
+    checked.clear()
 
 
 def test_a_lost_camera_turns_into_manual_entry_and_comes_back(game, tmp_path):
@@ -144,3 +156,42 @@ def test_a_lost_camera_turns_into_manual_entry_and_comes_back(game, tmp_path):
         press_read_dice(drv)
         until(drv, lambda: drv.table.draft.dice != (3,), what="a fresh reading")
         assert sorted(drv.table.draft.dice) == sorted(d.face for d in tray.truth)
+
+
+def test_a_table_that_earned_fewer_questions_reads_by_its_earned_threshold(game):
+    from vision.earned import CheckedRead
+    from vision.reader import DiceReader, SettledReader
+
+    drv = game
+    checked = drv.table.pip_checks.checked
+    checked.clear()
+    readers = []
+
+    def reader():
+        readers.append(DiceReader())
+        return SettledReader(readers[-1])
+
+    camera = DiceCamera("sim:?seed=21&noise=0", drv.table.post, make_reader=reader)
+    try:
+        checked.add([CheckedRead(0.99999, None, True, "pip3", "pip3")] * 598)   # none read wrong
+        with with_camera(drv, camera):
+            until(drv, lambda: readers and readers[0].threshold == 0.99, what="the earned threshold")
+            press_read_dice(drv)
+            until(drv, lambda: len(drv.table.draft.dice) == 2, what="the camera's dice")
+            drv.tap(drv.screen.ids.confirm)
+            assert drv.table.state.phase == "build"
+            # A sure die found misread while building: the roll corrected by tap, then the next roll.
+            truth = drv.table.state.dice
+            wrong = (truth[0] % 6 + 1, truth[1])
+            drv.table.post(InputEvent("tap", ("correct",), "touch"))
+            drv.frames(1)
+            drv.tap(drv.screen.pad[wrong[0] - 1])
+            drv.tap(drv.screen.pad[wrong[1] - 1])
+            drv.tap(drv.screen.ids.confirm)
+            assert drv.table.state.dice == wrong
+        drv.app.go_home()
+        records = checked.records()
+        assert len(records) == 600 and [r.right for r in records[-2:]] == [False, True]
+        assert drv.table.pip_checks.ask_below() is None          # a sure misread: the reader's own again
+    finally:
+        checked.clear()

@@ -194,3 +194,23 @@ def test_the_doctor_says_which_asking_pair_the_table_earned(tmp_path):
     check = check_taught(config)
     assert check.state == "warn" and "line 612: field margin is 'oops'" in check.message
     assert "model's own pair" in check.fix
+
+
+def test_the_doctor_says_below_which_confidence_pip_dice_are_asked(tmp_path):
+    from companion.pip_checks import PipChecks
+    from hardware.doctor import check_pip_reads
+    from vision.earned import CheckedRead
+
+    config = parse_config({"data": {"dir": str(tmp_path)}})
+    check = check_pip_reads(config)
+    assert check.state == "ok" and "asks about pip dice read below 0.99975 (0 checked reads" in check.message
+    assert "need about 598 more" in check.message and str(tmp_path / "checked-reads") in check.message
+    checks = PipChecks(tmp_path)
+    checks.checked.add([CheckedRead(0.99999, None, True, "pip2", "pip2")] * 600)
+    check = check_pip_reads(config)
+    assert "below 0.99, step 5 of its ladder, earned by 600 checked reads" in check.message
+    path = checks.checked.path
+    path.write_text(path.read_text(encoding="utf-8") + "0.9,,yes,pip1,pip1\n", encoding="utf-8")
+    check = check_pip_reads(config)
+    assert check.state == "warn" and "line 602: field right is 'yes'" in check.message
+    assert "reader's own threshold" in check.fix

@@ -183,3 +183,33 @@ def test_while_the_camera_is_away_read_dice_says_enter_them_by_hand(table):
     assert table.camera_status == "connected" and table.message == "The dice camera is back."
     odd = table.handle(InputEvent("status", "garbled", "camera"))
     assert "means nothing here" in odd.info
+
+
+def test_the_camera_asks_by_the_threshold_the_table_earned_and_goes_back_to_its_own(tmp_path):
+    from vision.reader import DiceReader, SettledReader
+
+    tray_picture(tmp_path / "tray.png", dice=2)
+    events = EventQueue()
+    pips = DiceReader()
+    own = pips.threshold
+    camera = DiceCamera(f"file:{tmp_path / 'tray.png'}", events.put, make_reader=lambda: SettledReader(pips))
+    frames = lambda n: until_frames(camera, n)  # noqa: E731
+    try:
+        camera.start()
+        frames(1)
+        assert pips.threshold == own                 # nothing earned: the reader's own
+        camera.ask_below(0.99)
+        frames(camera.frames + 2)
+        assert pips.threshold == 0.99
+        camera.ask_below(None)                       # earned no more (a misread came to light)
+        frames(camera.frames + 2)
+        assert pips.threshold == own
+    finally:
+        camera.close()
+
+
+def until_frames(camera: DiceCamera, n: int) -> None:
+    deadline = time.monotonic() + WAIT
+    while camera.frames < n:
+        assert time.monotonic() < deadline, f"the camera read {camera.frames} frames of {n}"
+        time.sleep(0.02)

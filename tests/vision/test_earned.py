@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vision.earned import STEPS, CheckedRead, CheckedReads, EvidenceError, earned_pair, upper_bound
+from vision.earned import (PIP_RUNGS, STEPS, CheckedRead, CheckedReads, EvidenceError, earned_below, earned_pair,
+                           upper_bound)
 from vision.taught import TaughtExamples, TaughtReader
 
 RIGHT = CheckedRead(0.95, 0.6, True, "red-vote", "red-vote")
@@ -127,3 +128,37 @@ def test_a_torn_line_after_a_long_history_is_mended_from_the_file_s_end(tmp_path
     text = path.read_text(encoding="utf-8")
     assert "0.93,0.\n" not in text and len(text.splitlines()) == 302
     assert len(CheckedReads(path).records()) == 301
+
+
+PIP = 0.9997488114   # the shipped pip reader's ask_below
+
+
+def pip(score: float, right: bool = True) -> CheckedRead:
+    return CheckedRead(score, None, right, "pip3", "pip3" if right else "pip5")
+
+
+def test_pip_dice_earn_their_rungs_in_order():
+    assert earned_below([pip(0.99999)] * 597, PIP).step == 0
+    got = earned_below([pip(0.99999)] * 598, PIP)
+    assert (got.step, got.ask_below) == (len(PIP_RUNGS), PIP_RUNGS[-1])
+    # One misread read at 0.9992 (under the first rung, at or above the second) among 700: the first
+    # rung stands, the second would let it through and 1 in 700 is not shown to be under 0.5 %.
+    got = earned_below([pip(0.99999)] * 699 + [pip(0.9992, right=False)], PIP)
+    assert (got.step, got.ask_below, got.reads, got.misreads) == (1, 0.9995, 700, 0)
+    assert "0.9995, step 1" in got.describe()
+    # A misread under every rung is asked by all of them: it costs nothing.
+    assert earned_below([pip(0.99999)] * 699 + [pip(0.5, right=False)], PIP).step == len(PIP_RUNGS)
+    # Rungs at or above the reader's own threshold are not rungs of its ladder.
+    assert earned_below([pip(0.99999)] * 700, 0.998).ask_below == 0.99
+    assert earned_below([pip(0.99999)] * 700, 0.998).step == 2
+
+
+def test_a_pip_read_keeps_its_confidence_to_seven_places_and_no_margin(tmp_path):
+    checked = CheckedReads(tmp_path / "pips.csv")
+    checked.add([pip(0.99974881), pip(0.9995001, right=False)])
+    assert (tmp_path / "pips.csv").read_text().splitlines()[1:] == ["0.9997488,,1,pip3,pip3",
+                                                                    "0.9995001,,0,pip3,pip5"]
+    again = CheckedReads(tmp_path / "pips.csv").records()
+    assert [(r.score, r.margin, r.right) for r in again] == [(0.9997488, None, True), (0.9995001, None, False)]
+    assert again[1].score >= PIP_RUNGS[0]                        # not rounded onto the rung
+    assert earned_pair(again, 0.9, 0.4).misreads == 1            # no margin: counted as let through

@@ -1,0 +1,172 @@
+"""The camera's pip reads as the table checked them: a table whose camera reads well earns fewer questions.
+
+The pip reader asks about a die read below its `ask_below`, chosen so that photos of tables it never
+saw stay under 0.5 % silent misreads; at a new table that asks about one die in three
+(models/DETECTOR_CARD.md). But every roll the players enter checks this table's own camera: a die
+asked is confirmed or corrected in the check dialog, a die read surely stands or is corrected
+afterwards (Rolling Village's "correct the roll", an undo and the dice entered again, a die tapped
+before the roll is confirmed). This module keeps those checks (vision.earned.CheckedReads, one file
+per reader beside games.db) and gives the threshold they earn (vision.earned.earned_below; the rule
+is models/DETECTOR_ROUNDS.md round 53).
+
+How a roll is judged: `read(reading, session, at)` when a camera reading of pip dice arrives while the
+game awaits dice, `at` being the index among the game's actions its entry takes (a new roll's, or
+the roll being corrected). It is judged against the entry at `at` once the game has recorded a
+later chance entry (the next roll: no correction of it is possible any more), or when the game
+closes. A reading replaced by another before anything was entered is dropped (only what lay on the
+tray when the roll was entered was checked); a reading whose entry is gone (undone) or holds
+another count of dice is left out: there is nothing to compare a die with.
+
+vision is imported when first needed: the app starts as fast as before.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from numbers import Real
+from pathlib import Path
+
+FOLDER = "checked-reads"   # beside games.db: the table's checked pip reads, one file per reader
+EARNED = "The camera has read this table's dice right often enough to ask about fewer of them."
+LOST = "The camera asks about more of the dice again: it misread some lately."
+KEPT = 20   # rolls waiting to be judged at most (a game that never moves on holds no more)
+
+
+@dataclass(frozen=True)
+class _Roll:
+    """A camera reading the game took as a roll: (face, confidence) per die as the camera read
+    it, and the index among the game's actions its entry takes."""
+    reads: tuple[tuple[int, float], ...]
+    session: object
+    at: int
+
+
+def entered_dice(action) -> tuple[int, ...] | None:
+    """The dice a chance entry holds (a roll's dice, a battle's die), or None for another draw."""
+    dice = getattr(action, "dice", None)
+    if isinstance(dice, tuple) and all(isinstance(d, int) for d in dice):
+        return dice
+    die = getattr(action, "die", None)
+    return (die,) if isinstance(die, int) and not isinstance(die, bool) else None
+
+
+def judged(reads, entered) -> list:
+    """The checked reads (vision.earned.CheckedRead) of dice read as `reads` ((face, confidence)
+    each) and entered as `entered` (faces, any order, as many): matched face for face, the least
+    sure reads first, so a face read twice and entered once counts the surer read as the misread
+    (the cautious side: a sure misread weighs against every looser threshold)."""
+    from vision.earned import CheckedRead
+
+    left = Counter(entered)
+    right = [False] * len(reads)
+    for index in sorted(range(len(reads)), key=lambda i: reads[i][1]):
+        face = reads[index][0]
+        if left[face] > 0:
+            left[face] -= 1
+            right[index] = True
+    unmatched = sorted(left.elements())
+    out = []
+    for (face, confidence), ok in zip(reads, right):
+        truth = face if ok else unmatched.pop(0)
+        out.append(CheckedRead(float(confidence), None, ok, f"pip{face}", f"pip{truth}"))
+    return out
+
+
+class PipChecks:
+    """The checked pip reads of one table and the threshold they earn. `model` is the detector
+    file the camera reads by ("" for the shipped one). The app is the only writer; a file that
+    cannot be read or written now costs only the looser threshold: the problem is kept in
+    `problem` (for `companion doctor` and the banner) and the camera asks by the reader's own."""
+
+    def __init__(self, data_dir: Path | str, model: str = ""):
+        self.data_dir = Path(data_dir)
+        self.model = model
+        self.problem = ""
+        self._checked = None       # vision.earned.CheckedReads, opened on first use
+        self._own = None           # the reader's own ask_below
+        self._rolls: list[_Roll] = []   # read, not judged yet
+
+    @property
+    def checked(self):
+        if self._checked is None:
+            from vision.earned import CheckedReads
+            from vision.reader import reader_identity
+
+            identity = reader_identity(self.model or None)
+            self._own = identity.ask_below
+            self._checked = CheckedReads(self.data_dir / FOLDER / f"pip-dice-{identity.name}.csv")
+        return self._checked
+
+    def asking(self):
+        """The threshold this table asks below (vision.earned.EarnedBelow); raises
+        vision.earned.EvidenceError or OSError when the checked reads or the model cannot be read."""
+        checked = self.checked
+        return checked.earned_below(self._own)
+
+    def ask_below(self) -> float | None:
+        """The threshold the camera should ask below now: the one earned, or None for the
+        reader's own (nothing earned yet, or the checked reads cannot be read)."""
+        from vision.earned import EvidenceError
+
+        if self.problem:
+            return None   # said once (doctor, banner); not read again at every change of the table
+        try:
+            asking = self.asking()
+            return asking.ask_below if asking.step else None
+        except (EvidenceError, OSError, ValueError) as exc:
+            self.problem = f"the camera's checked pip reads cannot be read: {exc}"
+            return None
+
+    def read(self, reading, session, at: int) -> str:
+        """A camera reading of pip dice the game awaits, its entry to take index `at` of the
+        game's actions: judge the rolls the game has moved past, and keep this one to judge.
+        Returns what the table should say ("" for nothing)."""
+        dice = getattr(reading, "dice", None)
+        reads = tuple((d.face, float(d.confidence)) for d in dice or ()
+                      if isinstance(getattr(d, "face", None), int) and isinstance(getattr(d, "confidence", None), Real))
+        if dice and len(reads) == len(dice) and session is not None:
+            entered = len(session.actions)
+            # A reading not entered yet is replaced by this one (the tray was read again).
+            self._rolls = [r for r in self._rolls if not (r.session is session and r.at == at and at >= entered)]
+            self._rolls.append(_Roll(reads, session, at))
+            del self._rolls[:-KEPT]
+        return self._judge(everything=False)
+
+    def judge(self) -> str:
+        """Judge the rolls the game has moved past (the table calls it after every action).
+        Returns EARNED or LOST when the threshold moved, else ""."""
+        return self._judge(everything=False)
+
+    def settle(self) -> str:
+        """Judge every roll kept by `read` (the game closes). Returns EARNED or LOST when the
+        threshold moved, else ""."""
+        return self._judge(everything=True)
+
+    def _judge(self, everything: bool) -> str:
+        ready, waiting = [], []
+        for roll in self._rolls:
+            actions = roll.session.actions
+            chance = roll.session.game.is_chance
+            moved_on = any(chance(a) for a in actions[roll.at + 1:])
+            (ready if everything or moved_on else waiting).append(roll)
+        self._rolls = waiting
+        checked = []
+        for roll in ready:
+            actions = roll.session.actions
+            entry = actions[roll.at] if roll.at < len(actions) else None
+            entered = entered_dice(entry) if entry is not None and roll.session.game.is_chance(entry) else None
+            if entered is not None and len(entered) == len(roll.reads):
+                checked.extend(judged(roll.reads, entered))
+        if not checked:
+            return ""
+        from vision.earned import EvidenceError
+
+        try:
+            before = self.asking().step
+            self.checked.add(checked)
+            after = self.asking().step
+        except (EvidenceError, OSError, ValueError) as exc:
+            self.problem = f"the camera's checked pip reads were not kept: {exc}"
+            return ""
+        self.problem = ""   # kept and read back: the file works again
+        return EARNED if after > before else LOST if after < before else ""
