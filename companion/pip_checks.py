@@ -84,6 +84,7 @@ class PipChecks:
         self.problem = ""
         self._checked = None       # vision.earned.CheckedReads, opened on first use
         self._own = None           # the reader's own ask_below
+        self.earns = False         # whether its .json lets a table earn a looser one
         self._rolls: list[_Roll] = []   # read, not judged yet
 
     @property
@@ -93,7 +94,7 @@ class PipChecks:
             from vision.reader import reader_identity
 
             identity = reader_identity(self.model or None)
-            self._own = identity.ask_below
+            self._own, self.earns = identity.ask_below, identity.earns
             self._checked = CheckedReads(self.data_dir / FOLDER / f"pip-dice-{identity.name}.csv")
         return self._checked
 
@@ -105,14 +106,15 @@ class PipChecks:
 
     def ask_below(self) -> float | None:
         """The threshold the camera should ask below now: the one earned, or None for the
-        reader's own (nothing earned yet, or the checked reads cannot be read)."""
+        reader's own (nothing earned yet, a reader whose .json does not let tables earn one, or
+        the checked reads cannot be read)."""
         from vision.earned import EvidenceError
 
         if self.problem:
             return None   # said once (doctor, banner); not read again at every change of the table
         try:
             asking = self.asking()
-            return asking.ask_below if asking.step else None
+            return asking.ask_below if asking.step and self.earns else None
         except (EvidenceError, OSError, ValueError) as exc:
             self.problem = f"the camera's checked pip reads cannot be read: {exc}"
             return None
@@ -169,4 +171,6 @@ class PipChecks:
             self.problem = f"the camera's checked pip reads were not kept: {exc}"
             return ""
         self.problem = ""   # kept and read back: the file works again
+        if not self.earns:
+            return ""       # kept for a reader that may use them; this one asks by its own
         return EARNED if after > before else LOST if after < before else ""

@@ -334,6 +334,10 @@ def check_pip_reads(config: Config) -> Check:
         return Check("checked", "warn", f"the camera's checked pip reads cannot be read: {exc}",
                      fix="the camera asks by the reader's own threshold meanwhile; move the file aside to "
                          "start its checked reads afresh")
+    if not checks.earns:
+        return Check("checked", "ok", f"the camera asks about pip dice read below {asking.ask_below:g}, its reader's "
+                     f"own threshold (its .json does not let a table earn a looser one); {asking.reads} checked reads "
+                     f"kept in {checks.checked.path}")
     return Check("checked", "ok", f"the camera {asking.describe()} ({checks.checked.path})")
 
 

@@ -371,10 +371,12 @@ def refused(read: list, keep: np.ndarray, refuse: list[int]):
 
 @dataclass(frozen=True)
 class ReaderIdentity:
-    """Which files a DiceReader reads by (name: 12 hex digits of their hash) and the threshold it
-    asks below by default."""
+    """Which files a DiceReader reads by (name: 12 hex digits of their hash), the threshold it
+    asks below by default, and whether a table may earn a looser one (the .json's earn_ask_below,
+    set by the round that judged it: models/DETECTOR_ROUNDS.md round 54)."""
     name: str
     ask_below: float
+    earns: bool = False
 
 
 def reader_identity(detector_path: Path | str | None = None) -> ReaderIdentity:
@@ -396,8 +398,11 @@ def reader_identity(detector_path: Path | str | None = None) -> ReaderIdentity:
     digest = hashlib.sha256()
     for file in [*detector_files(path), *([meta_path] if meta_path.is_file() else []), *faces, *judge]:
         digest.update(file.read_bytes())
+    earns = meta.get("earn_ask_below", False)
+    if not isinstance(earns, bool):
+        raise ValueError(f"{meta_path}: earn_ask_below must be true or false, not {earns!r}.")
     # DiceReader's default, as it reads it: the .json's calibrated ask_below, else DEFAULT_THRESHOLD.
-    return ReaderIdentity(digest.hexdigest()[:12], float(meta.get("ask_below", DEFAULT_THRESHOLD)))
+    return ReaderIdentity(digest.hexdigest()[:12], float(meta.get("ask_below", DEFAULT_THRESHOLD)), earns)
 
 
 def in_reading_order(dice: list) -> list:

@@ -217,3 +217,22 @@ def test_another_reader_keeps_its_own_checked_reads(tmp_path):
     assert theirs.asking().ask_below == 0.999                     # rungs at or above its own skipped
     fill(theirs, 600)
     assert theirs.asking().step == 3 and theirs.ask_below() == 0.99   # 0.998, 0.995, 0.99: 3 rungs
+
+
+def test_a_reader_whose_json_does_not_let_tables_earn_keeps_its_own_threshold(tmp_path):
+    from vision.model import DEFAULT_DETECTOR, detector_files
+
+    copy = tmp_path / "models"
+    copy.mkdir()
+    for file in [*detector_files(), DEFAULT_DETECTOR.with_suffix(".json")]:
+        shutil.copy(file, copy / file.name)
+    meta = (copy / DEFAULT_DETECTOR.name).with_suffix(".json")
+    shipped = meta.read_text()
+    assert '"earn_ask_below": true' in shipped                    # round 54 shipped it
+    meta.write_text(shipped.replace('"earn_ask_below": true', '"earn_ask_below": false'))
+    checks = PipChecks(tmp_path / "data", str(copy / DEFAULT_DETECTOR.name))
+    fill(checks, 600)
+    assert checks.asking().step == 5 and checks.ask_below() is None   # kept, not used
+    meta.write_text(shipped.replace('"earn_ask_below": true', '"earn_ask_below": "yes"'))
+    with pytest.raises(ValueError, match="earn_ask_below must be true or false, not 'yes'"):
+        reader_identity(copy / DEFAULT_DETECTOR.name)
