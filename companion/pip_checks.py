@@ -76,7 +76,8 @@ class PipChecks:
     """The checked pip reads of one table and the threshold they earn. `model` is the detector
     file the camera reads by ("" for the shipped one). The app is the only writer; a file that
     cannot be read or written now costs only the looser threshold: the problem is kept in
-    `problem` (for `companion doctor` and the banner) and the camera asks by the reader's own."""
+    `problem`, the camera asks by the reader's own, and `companion doctor`, reading the same
+    file, says what is wrong with it."""
 
     def __init__(self, data_dir: Path | str, model: str = ""):
         self.data_dir = Path(data_dir)

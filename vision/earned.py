@@ -55,6 +55,8 @@ PIP_RUNGS = (0.9995, 0.999, 0.998, 0.995, 0.99)
 # went back; over the last 1,000, two corrections take it back (one keeps the bound at 0.47 %).
 WINDOW = 1000
 CONFIDENCE = 0.95
+# Checked reads with none wrong that earn a first step: 1 - 0.05 ** (1 / 598) < 0.005 (upper_bound).
+CLEAN_READS = 598
 HEADER = "score,margin,right,read,face"
 
 
@@ -251,10 +253,14 @@ class Earned:
 
     def describe(self) -> str:
         if self.step == 0:
-            need = "" if self.reads >= 598 else f"; a looser pair needs about {598 - self.reads} more with none wrong"
-            return f"asks by the model's pair ({self.reads} checked reads{need})"
+            return f"asks by the model's pair ({self.reads} checked reads{_still_needed(self.reads, 'a looser pair')})"
         return (f"asks by a looser pair, step {self.step} of {STEPS} (far {self.far_below:.3f}, close "
                 f"{self.close_below:.2f}), earned by {self.reads} checked reads")
+
+
+def _still_needed(reads: int, what: str) -> str:
+    """What a table still needs to earn `what` ("" once it has enough reads)."""
+    return "" if reads >= CLEAN_READS else f"; {what} needs about {CLEAN_READS - reads} more with none wrong"
 
 
 def silent_at(records, far_below: float, close_below: float) -> int:
@@ -290,8 +296,8 @@ class EarnedBelow:
 
     def describe(self) -> str:
         if self.step == 0:
-            need = "" if self.reads >= 598 else f"; fewer questions need about {598 - self.reads} more with none wrong"
-            return f"asks about pip dice read below {self.ask_below:.5f} ({self.reads} checked reads{need})"
+            return (f"asks about pip dice read below {self.ask_below:.5f} ({self.reads} checked reads"
+                    f"{_still_needed(self.reads, 'asking about fewer dice')})")
         return (f"asks about pip dice read below {self.ask_below:g}, step {self.step} of its ladder, earned by "
                 f"{self.reads} checked reads")
 

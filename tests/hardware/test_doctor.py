@@ -204,7 +204,7 @@ def test_the_doctor_says_below_which_confidence_pip_dice_are_asked(tmp_path):
     config = parse_config({"data": {"dir": str(tmp_path)}})
     check = check_pip_reads(config)
     assert check.state == "ok" and "asks about pip dice read below 0.99975 (0 checked reads" in check.message
-    assert "need about 598 more" in check.message and str(tmp_path / "checked-reads") in check.message
+    assert "needs about 598 more" in check.message and str(tmp_path / "checked-reads") in check.message
     checks = PipChecks(tmp_path)
     checks.checked.add([CheckedRead(0.99999, None, True, "pip2", "pip2")] * 600)
     check = check_pip_reads(config)
