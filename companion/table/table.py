@@ -50,7 +50,7 @@ class Table:
         self.taught: Any = None
         self.teaching: Any = None
         # The camera's pip reads as the players checked them (companion.pip_checks.PipChecks; the
-        # peripherals set it with the camera): by them the table earns fewer questions.
+        # app sets it beside games.db): by them the table earns fewer questions.
         self.pip_checks: Any = None
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
