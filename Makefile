@@ -56,7 +56,8 @@ train-classifier: .venv-train/.installed-stamp
 # Retrain the few-shot face embedding of taught dice (about 75 minutes on 2 cores; stopped,
 # `make train-embedding TRAIN_ARGS=--resume` continues). Alone it makes session 20's recipe; the
 # shipped models/dice_embedding.tflite is its second stage (TRAIN_ARGS in models/EMBEDDING_CARD.md,
-# "Round 15": --init models/candidates/embedding-r9 --width 24 --symbol-sets 1200 ...).
+# "Data and recipe": --init models/candidates/embedding-r9 --width 24 --symbol-sets 1200 ...; the rounds that made
+# it: models/EMBEDDING_ROUNDS.md, "Round 14" and "Round 15").
 train-embedding: .venv-train/.installed-stamp
 	nice -n 10 .venv-train/bin/python -m vision.train.learn_embedding $(TRAIN_ARGS)
 

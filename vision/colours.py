@@ -39,7 +39,7 @@ SURE_GAP = 20.0
 # beyond each edge, and a ring just outside (0 to 0.15, before session 31) lay on the die's body.
 # Chosen on 100 rendered Centerville trays (seed stream [99, 21]); with the candidates picked
 # again (assign_colours), on fresh streams: detector boxes 46 -> 7 of 1,800 dice misnamed or
-# missed, truth boxes 3,592 -> 3,596 of 3,600 right (models/EMBEDDING_CARD.md, "Colour on the
+# missed, truth boxes 3,592 -> 3,596 of 3,600 right (models/EMBEDDING_ROUNDS.md, "Colour on the
 # reader's own boxes").
 RING_GAP = 0.3
 RING_DEPTH = 0.15

@@ -3,7 +3,7 @@ background around the die").
 
 The taught reader reads each die from the crop around the learned detector's box, and on icon dice
 that box is often the top face only: on rendered Centerville set-up trays its side is a median 0.70
-of the whole die's (models/EMBEDDING_CARD.md, "The trays row taught as the app teaches"). A picture
+of the whole die's (models/EMBEDDING_ROUNDS.md, "The trays row taught as the app teaches"). A picture
 cut by hand frames the whole die and some background, so its centred square shows the die at about
 1.5 times the scale of the crops it must match. Such a picture is set on a plain frame of its
 border's colour at a usual die size, and the die the detector finds at its centre is cut by the

@@ -53,7 +53,7 @@ NEAREST = 3          # a face's score: the mean similarity of its nearest this m
 # the mean of both read a little more right and asked less there (rendered dice, 1 / 3 taught:
 # 89.3% / 93.9% right against 89.2% / 93.5%, asked 89.2% / 83.9% against 90.4% / 86.3%), but on
 # the bench it let 0.52% of the real aws-workshop-dice test reads through silently (3 of 582)
-# against 0.34% (models/EMBEDDING_CARD.md).
+# against 0.34% (models/EMBEDDING_ROUNDS.md).
 # A die lies any way up, and the network's quarter-turn invariance is learned, so not exact:
 # each taught example is kept in its four quarter turns, and a die is read by the mean of its
 # four turns' vectors. With the shipped model of session 20, held-out glyph families read

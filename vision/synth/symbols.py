@@ -6,7 +6,7 @@ embedding to tell apart thousands of made-up shapes; these are some 1,800 typese
 DejaVu Sans, 362 in each of three Roboto faces), with the strokes, serifs and counters that
 printed dice carry. Why: two of the six held-out families
 are typeset (digits-italic, letters-script) and the held-out misreads are unseen glyphs told
-apart across scenes (models/EMBEDDING_CARD.md, session 31).
+apart across scenes (models/EMBEDDING_ROUNDS.md, session 31).
 
 Only scripts and signs that none of the held-out families resembles are drawn: no Latin letters
 or digits, no geometric shapes, arrows, mathematical operators, dingbats, braille or die faces

@@ -67,7 +67,7 @@ def parse(argv):
     p.add_argument("--blur", type=float, default=0.0,
                    help="share of training crops made smaller or blurred (vision.train.embedding.soften)")
     # 0 by default: the defaults reproduce the shipped model (renders only); round 5's candidate,
-    # trained with 0.15, was not shipped (models/EMBEDDING_CARD.md).
+    # trained with 0.15, was not shipped (models/EMBEDDING_ROUNDS.md, round 5).
     p.add_argument("--real-train", type=float, default=0.0, metavar="SHARE",
                    help="share of each episode's dice that are real: one real set's six pip faces, each look a "
                         "crop of another labelled die of the TRAIN split of the shared real photos "
