@@ -25,7 +25,7 @@ test: $(STAMP)
 	tools/with-display $(PY) -m pytest $(PYTEST_ARGS)
 
 # The property tests of every reader (store on damaged files, game logs, state files, board
-# corrections, config, images), run far longer than in `make test`: FUZZ_EXAMPLES inputs each
+# corrections, config, images, checked reads), run far longer than in `make test`: FUZZ_EXAMPLES inputs each
 # (images a fifth of that). Ends with the table of bad inputs per interface and how they ended.
 FUZZ_EXAMPLES ?= 3000
 FUZZ_TESTS := tests/test_store_fuzz.py tests/engine/test_log_fuzz.py \
