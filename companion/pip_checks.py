@@ -22,7 +22,7 @@ vision is imported when first needed: the app starts as fast as before.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from numbers import Real
 from pathlib import Path
 
@@ -39,6 +39,7 @@ class _Roll:
     reads: tuple[tuple[int, float], ...]
     session: object
     at: int
+    checked: tuple[int, ...] | None = None   # each die's face as the players confirmed it in the dice check
 
 
 def entered_dice(action) -> tuple[int, ...] | None:
@@ -50,13 +51,18 @@ def entered_dice(action) -> tuple[int, ...] | None:
     return (die,) if isinstance(die, int) and not isinstance(die, bool) else None
 
 
-def judged(reads, entered) -> list:
+def judged(reads, entered, checked=None) -> list:
     """The checked reads (vision.earned.CheckedRead) of dice read as `reads` ((face, confidence)
-    each) and entered as `entered` (faces, any order, as many): matched face for face, the least
-    sure reads first, so a face read twice and entered once counts the surer read as the misread
-    (the cautious side: a sure misread weighs against every looser threshold)."""
+    each) and entered as `entered` (faces, any order, as many). Where the players confirmed each
+    die's face in the dice check (`checked`, die by die) and entered those faces, each die is
+    judged by its own. Else the dice are matched face for face, the least sure reads first, so a
+    face read twice and entered once counts the surer read as the misread (the cautious side: a
+    sure misread weighs against every looser threshold)."""
     from vision.earned import CheckedRead
 
+    if checked is not None and len(checked) == len(reads) and sorted(checked) == sorted(entered):
+        return [CheckedRead(float(confidence), None, face == truth, f"pip{face}", f"pip{truth}")
+                for (face, confidence), truth in zip(reads, checked)]
     left = Counter(entered)
     right = [False] * len(reads)
     for index in sorted(range(len(reads)), key=lambda i: reads[i][1]):
@@ -87,6 +93,7 @@ class PipChecks:
         self._own = None           # the reader's own ask_below
         self.earns = False         # whether its .json lets a table earn a looser one
         self._rolls: list[_Roll] = []   # read, not judged yet
+        self._latest: _Roll | None = None   # the roll of the latest reading (None: it was not kept)
 
     @property
     def checked(self):
@@ -127,13 +134,22 @@ class PipChecks:
         dice = getattr(reading, "dice", None)
         reads = tuple((d.face, float(d.confidence)) for d in dice or ()
                       if isinstance(getattr(d, "face", None), int) and isinstance(getattr(d, "confidence", None), Real))
+        self._latest = None
         if dice and len(reads) == len(dice) and session is not None:
             entered = len(session.actions)
             # A reading not entered yet is replaced by this one (the tray was read again).
             self._rolls = [r for r in self._rolls if not (r.session is session and r.at == at and at >= entered)]
-            self._rolls.append(_Roll(reads, session, at))
+            self._latest = _Roll(reads, session, at)
+            self._rolls.append(self._latest)
             del self._rolls[:-KEPT]
         return self._judge(everything=False)
+
+    def confirmed(self, faces) -> None:
+        """The players confirmed the dice check of the last reading with these faces, die by die
+        (corrected or as read): the dice are judged by them, if they are what the game records."""
+        roll = self._latest
+        if roll is not None and roll in self._rolls and len(faces) == len(roll.reads):
+            self._rolls[self._rolls.index(roll)] = self._latest = replace(roll, checked=tuple(faces))
 
     def judge(self) -> str:
         """Judge the rolls the game has moved past (the table calls it after every action).
@@ -159,7 +175,7 @@ class PipChecks:
             entry = actions[roll.at] if roll.at < len(actions) else None
             entered = entered_dice(entry) if entry is not None and roll.session.game.is_chance(entry) else None
             if entered is not None and len(entered) == len(roll.reads):
-                checked.extend(judged(roll.reads, entered))
+                checked.extend(judged(roll.reads, entered, roll.checked))
         if not checked:
             return ""
         from vision.earned import EvidenceError

@@ -187,6 +187,8 @@ class Table:
                 and event.value in (Command.CONFIRM, Command.CONFIRM.value)):
             # Confirm (a button as well as the dialog) takes the dice as the camera read them.
             event = InputEvent("dice", self.dice_check, event.source)
+            if self.pip_checks is not None:
+                self.pip_checks.confirmed(self.dice_check.faces)   # each die's face, as the players checked it
         if own is not None:
             self.reading = False
         intent = own if own is not None else self._intent(event)

@@ -112,6 +112,19 @@ def test_the_check_dialog_keeps_the_camera_s_own_confidence_of_a_corrected_die(t
                                                                          (SURE, True, "pip2", "pip2")]
 
 
+def test_a_die_corrected_in_the_check_is_the_misread_even_beside_a_sure_die_read_the_same(table):
+    # Both dice read 5; the unsure one was a 6. Face for face alone, the cautious match would call
+    # the sure die the misread; the check says which die the players corrected.
+    table.handle(reading(die(5), die(5, 0.55, True)))
+    table.handle(InputEvent("tap", ("correct_die", 1, 6), "touch"))
+    confirm(table)
+    confirm(table)
+    assert table.state.dice == (5, 6)
+    table.close()
+    assert [(r.score, r.right, r.face) for r in kept(table)] == [(SURE, True, "pip5"), (0.55, False, "pip6")]
+    assert [r.right for r in judged(((5, SURE), (5, 0.55)), (5, 6))] == [False, True]   # without the check
+
+
 def test_a_die_tapped_before_the_roll_is_confirmed_counts_as_corrected(table):
     table.handle(reading(die(4), die(2)))
     assert table.draft.dice == (4, 2)
