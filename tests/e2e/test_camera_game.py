@@ -119,7 +119,8 @@ def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(gam
     from companion.pip_checks import judged
 
     checked = drv.table.pip_checks.checked
-    assert checked.records() == judged(read, (6, 1)) and checked.path.is_file()
+    assert checked.records() == judged(read, (6, 1), (6, 1)) and checked.path.is_file()
+    assert [r.face for r in checked.records()] == ["pip6", "pip1"]   # die by die, as the check said
     checked.clear()
 
 
