@@ -1,5 +1,5 @@
-"""`companion doctor`: check display, touch, camera, GPIO, serial board, model, detector, data directory
-and the dice the camera has been taught.
+"""`companion doctor`: check display, touch, camera, GPIO, serial board, model, detector, data directory,
+the dice the camera has been taught and the threshold it asks about pip dice below (checked reads).
 
 Prints one line per check, what works and, for what does not, the exact command or edit that
 fixes it. Exit status 0 when nothing failed (warnings allowed), 2 when the config holds a key it
