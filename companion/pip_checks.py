@@ -127,6 +127,25 @@ class PipChecks:
             self.problem = f"the camera's checked pip reads cannot be read: {exc}"
             return None
 
+    def said(self) -> str:
+        """The camera's asking in the players' words, for the tray's large view ("" when the reader
+        does not let a table earn, or its checked reads cannot be read)."""
+        from vision.earned import CLEAN_READS, EvidenceError
+
+        try:
+            asking = self.asking()
+        except (EvidenceError, OSError, ValueError):
+            return ""
+        if not self.earns or self.problem:
+            return ""
+        if asking.step:
+            return (f"This table's dice have been read right often enough ({asking.reads} checked) for the camera "
+                    f"to ask about fewer of them.")
+        if asking.reads < CLEAN_READS:
+            return (f"The camera asks about every die it is not sure of. {asking.reads} dice checked at this table "
+                    f"so far: after about {CLEAN_READS - asking.reads} more read right, it asks about fewer.")
+        return "The camera misread some of this table's dice lately, so it asks about every die it is not sure of."
+
     def read(self, reading, session, at: int) -> str:
         """A camera reading of pip dice the game awaits, its entry to take index `at` of the
         game's actions: judge the rolls the game has moved past, and keep this one to judge.

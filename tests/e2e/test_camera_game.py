@@ -177,6 +177,13 @@ def test_a_table_that_earned_fewer_questions_reads_by_its_earned_threshold(game)
         checked.add([CheckedRead(0.99999, None, True, "pip3", "pip3")] * 598)   # none read wrong
         with with_camera(drv, camera):
             until(drv, lambda: readers and readers[0].threshold == 0.99, what="the earned threshold")
+            drv.tap(drv.screen.ids.camera_view)     # the tray's large view says why it asks less
+            from kivy.uix.modalview import ModalView
+
+            popup = next(w for w in drv.window.children if isinstance(w, ModalView))
+            assert "read right often enough (598 checked)" in popup.asking.text
+            popup.dismiss(animation=False)
+            drv.frames(1)
             press_read_dice(drv)
             until(drv, lambda: len(drv.table.draft.dice) == 2, what="the camera's dice")
             drv.tap(drv.screen.ids.confirm)

@@ -249,3 +249,15 @@ def test_a_reader_whose_json_does_not_let_tables_earn_keeps_its_own_threshold(tm
     meta.write_text(shipped.replace('"earn_ask_below": true', '"earn_ask_below": "yes"'))
     with pytest.raises(ValueError, match="earn_ask_below must be true or false, not 'yes'"):
         reader_identity(copy / DEFAULT_DETECTOR.name)
+
+
+def test_what_the_players_are_told_of_the_camera_s_asking(tmp_path):
+    checks = PipChecks(tmp_path)
+    assert checks.said() == ("The camera asks about every die it is not sure of. 0 dice checked at this table so "
+                             "far: after about 598 more read right, it asks about fewer.")
+    fill(checks, 600)
+    assert checks.said().startswith("This table's dice have been read right often enough (600 checked)")
+    checks.checked.add([CheckedRead(SURE, None, False, "pip3", "pip5")] * 2)
+    assert checks.said().startswith("The camera misread some of this table's dice lately")
+    checks.checked.path.write_text("score,margin,right,read,face\nx,,1,pip3,pip3\n")
+    assert PipChecks(tmp_path).said() == ""                        # unreadable: nothing said, nothing broken

@@ -119,6 +119,14 @@ class TrayPopup(ModalView):
             note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                       texture_size=lambda w, size: setattr(w, "height", size[1]))
             box.add_widget(note)
+        asking = self.asking_said()
+        if asking:
+            # Why the camera asks so often at a new table, and when it will ask less (companion.pip_checks).
+            self.asking = Label(text=asking, size_hint_y=None, font_size=theme.scaled(16), color=theme.TEXT_DIM,
+                                halign="center")
+            self.asking.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                             texture_size=lambda w, size: setattr(w, "height", size[1]))
+            box.add_widget(self.asking)
         row = BoxLayout(size_hint_y=None, height=theme.scaled(56), spacing=dp(8))
         read = TouchButton(text="Read dice", fill=theme.CONFIRM)
         read.bind(on_release=lambda _b: App.get_running_app().post("command", Command.READ_DICE))
@@ -128,6 +136,17 @@ class TrayPopup(ModalView):
         row.add_widget(close)
         box.add_widget(row)
         self.add_widget(box)
+
+    @staticmethod
+    def asking_said() -> str:
+        """The table's pip asking in words, while pip dice are read ("" for icon dice, or none)."""
+        from companion.taught_dice import icon_dice_in_play
+
+        table = getattr(App.get_running_app(), "table", None)
+        checks = getattr(table, "pip_checks", None)
+        if checks is None or icon_dice_in_play(table) is not None:
+            return ""
+        return checks.said()
 
     def on_dismiss(self) -> None:
         self.view.stop()
