@@ -98,6 +98,14 @@ class TrayView(ButtonBehavior, Widget):
         self._tick.cancel()
 
 
+def _note(text: str) -> Label:
+    """A centred dim line under the large view, as tall as its wrapped text."""
+    note = Label(text=text, size_hint_y=None, font_size=theme.scaled(16), color=theme.TEXT_DIM, halign="center")
+    note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+              texture_size=lambda w, size: setattr(w, "height", size[1]))
+    return note
+
+
 class TrayPopup(ModalView):
     """The tray at a size to set the camera up by: the live view, Read dice, Close."""
 
@@ -114,18 +122,11 @@ class TrayPopup(ModalView):
         if getattr(getattr(camera, "source", None), "roll", None) is not None or \
                 str(getattr(camera, "spec", "")).startswith("sim:"):
             # Nobody can roll a simulated tray: its Read dice (or the R key) throws the dice.
-            note = Label(text="Simulated camera: Read dice throws the dice, then reads them.",
-                         size_hint_y=None, font_size=theme.scaled(16), color=theme.TEXT_DIM, halign="center")
-            note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                      texture_size=lambda w, size: setattr(w, "height", size[1]))
-            box.add_widget(note)
+            box.add_widget(_note("Simulated camera: Read dice throws the dice, then reads them."))
         asking = self.asking_said()
         if asking:
             # Why the camera asks so often at a new table, and when it will ask less (companion.pip_checks).
-            self.asking = Label(text=asking, size_hint_y=None, font_size=theme.scaled(16), color=theme.TEXT_DIM,
-                                halign="center")
-            self.asking.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                             texture_size=lambda w, size: setattr(w, "height", size[1]))
+            self.asking = _note(asking)
             box.add_widget(self.asking)
         row = BoxLayout(size_hint_y=None, height=theme.scaled(56), spacing=dp(8))
         read = TouchButton(text="Read dice", fill=theme.CONFIRM)
