@@ -31,7 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.earned import SILENT_BOUND, CheckedRead, earned_below  # noqa: E402
-from vision.reader import DiceReader, reader_identity  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
+from vision.reader_files import reader_identity  # noqa: E402
 from vision.realdata import SETS, match_labels, on_no_die  # noqa: E402
 from vision.shifts import MOSAICS, SHIFTS, TURNED, changes, frames  # noqa: E402
 

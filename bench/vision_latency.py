@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.latency import format_latency, measure_latency, peak_rss_mb  # noqa: E402
-from vision.reader import DiceReader, SettledReader  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
+from vision.settle import SettledReader  # noqa: E402
 from vision.sim import SimulatedTray  # noqa: E402
 
 FPS = 30.0

@@ -139,7 +139,8 @@ class DiceCamera:
     def _reader(self):
         if self._make_reader is not None:
             return self._make_reader()
-        from vision.reader import DiceReader, SettledReader
+        from vision.reader import DiceReader
+        from vision.settle import SettledReader
 
         return SettledReader(DiceReader(self.model or None))
 

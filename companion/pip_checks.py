@@ -99,7 +99,7 @@ class PipChecks:
     def checked(self):
         if self._checked is None:
             from vision.earned import CheckedReads
-            from vision.reader import reader_identity
+            from vision.reader_files import reader_identity
 
             identity = reader_identity(self.model or None)
             self._own, self.earns = identity.ask_below, identity.earns

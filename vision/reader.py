@@ -7,18 +7,15 @@ crop classifier vision.classify on the detector's boxes, or the mean of the two)
 (the classifier with a second look at unsure dice, or at every die, and dropping boxes it is sure
 hold no die). The .json also names the classifier's files and views (vision.classify.VIEWS).
 
-`DiceReader.read(frame)` reads every die in one frame. `SettledReader.feed(frame, timestamp)`
-watches a stream and gives one reading per roll: only after the tray has been still for a
-moment, never while dice tumble or a hand rests in the tray (vision.hand), and not again for the same dice lying in the same places (a
-hand passing over a finished roll is not a new roll).
-Frame indices and times come from the caller: nothing here reads a clock.
+`DiceReader.read(frame)` reads every die in one frame; vision.settle.SettledReader gives one
+reading per roll from a stream of frames, and vision.reader_files names the files a reader reads
+by. Frame indices and times come from the caller: nothing here reads a clock.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -28,10 +25,8 @@ from .colors import dominant_color
 from .crops import die_crop
 from .hand import hand_in_tray
 from .model import FACE_SOURCES, DiceModel, classifier_faces, load_detector
-from .settle import MOVING, SettleConfig, SettleDetector
 
-__all__ = ["DieRead", "DiceReading", "DiceReader", "SettledReader", "DEFAULT_THRESHOLD", "ReaderIdentity",
-           "reader_identity"]
+__all__ = ["DieRead", "DiceReading", "DiceReader", "DEFAULT_THRESHOLD"]
 
 # Where neither the caller nor the detector's .json gives a threshold.
 DEFAULT_THRESHOLD = 0.8
@@ -369,42 +364,6 @@ def refused(read: list, keep: np.ndarray, refuse: list[int]):
     return [r for r, j in zip(read, np.flatnonzero(keep)) if after[j]], after
 
 
-@dataclass(frozen=True)
-class ReaderIdentity:
-    """Which files a DiceReader reads by (name: 12 hex digits of their hash), the threshold it
-    asks below by default, and whether a table may earn a looser one (the .json's earn_ask_below,
-    set by the round that judged it: models/DETECTOR_ROUNDS.md round 54)."""
-    name: str
-    ask_below: float
-    earns: bool = False
-
-
-def reader_identity(detector_path: Path | str | None = None) -> ReaderIdentity:
-    """The identity of the files a DiceReader of detector_path reads by (the detector files, its
-    .json, the classifier files it names or the shipped one): another model gives another name,
-    so a table's checked reads of one (companion.pip_checks) never judge the next. Reads the files'
-    bytes, loads no model; a missing file raises OSError."""
-    import hashlib
-    import json
-
-    from .classify import DEFAULT_MODEL
-    from .model import DEFAULT_DETECTOR, detector_files
-
-    path = Path(detector_path) if detector_path else DEFAULT_DETECTOR
-    meta_path = path.with_suffix(".json")
-    meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
-    faces = [path.parent / name for name in meta.get("face_models") or ()] or [DEFAULT_MODEL]
-    judge = [path.parent / meta["side_judge"]] if meta.get("side_judge") else []
-    digest = hashlib.sha256()
-    for file in [*detector_files(path), *([meta_path] if meta_path.is_file() else []), *faces, *judge]:
-        digest.update(file.read_bytes())
-    earns = meta.get("earn_ask_below", False)
-    if not isinstance(earns, bool):
-        raise ValueError(f"{meta_path}: earn_ask_below must be true or false, not {earns!r}.")
-    # DiceReader's default, as it reads it: the .json's calibrated ask_below, else DEFAULT_THRESHOLD.
-    return ReaderIdentity(digest.hexdigest()[:12], float(meta.get("ask_below", DEFAULT_THRESHOLD)), earns)
-
-
 def in_reading_order(dice: list) -> list:
     """Top to bottom in rows a die high, then left to right (anything with a box)."""
     sides = [max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice]
@@ -423,82 +382,3 @@ def _crop_color(crop_rgb: np.ndarray) -> str:
     """The die's colour named from its small crop (same middle of the box, far fewer pixels)."""
     side = crop_rgb.shape[0]
     return dominant_color(np.ascontiguousarray(crop_rgb[..., ::-1]), (0, 0, side, side))
-
-
-def same_dice(a: DiceReading, b: DiceReading) -> bool:
-    """The same dice showing the same faces in (nearly) the same places."""
-    if len(a.dice) != len(b.dice):
-        return False
-    unmatched = list(b.dice)
-    for die in a.dice:
-        cx, cy = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
-        side = max(die.box[2] - die.box[0], die.box[3] - die.box[1])
-        match = None
-        for other in unmatched:
-            ox, oy = (other.box[0] + other.box[2]) / 2, (other.box[1] + other.box[3]) / 2
-            if other.label == die.label and abs(ox - cx) <= side / 3 and abs(oy - cy) <= side / 3:
-                match = other
-                break
-        if match is None:
-            return False
-        unmatched.remove(match)
-    return True
-
-
-class SettledReader:
-    """One reading per settled roll from a stream of (frame, timestamp).
-
-    An empty tray gives no reading (and arms the next roll); the same dice in the same places
-    as the last reading give none either, so a hand that passes over does not re-read a roll.
-    While a hand rests in the tray (vision.hand: a big blob from the frame's edge) the reading waits.
-    """
-
-    def __init__(self, reader: DiceReader, settle: SettleConfig | None = None,
-                 still_seconds: float | None = None):
-        if still_seconds is not None:
-            base = settle or SettleConfig()
-            settle = SettleConfig(still_seconds, base.width, base.pixel_change, base.moving_fraction)
-        self.reader = reader
-        self.settle = SettleDetector(settle)
-        self.last: DiceReading | None = None
-        self.frame_index = -1
-        self._pending = False  # the tray settled but the reading is still to be made
-
-    @property
-    def state(self) -> str:
-        """'moving', 'settling' or 'settled' (for the table lights)."""
-        return self.settle.state
-
-    def reset(self) -> None:
-        """Read the next still tray even if it shows the last reading's dice (e.g. 'read again')."""
-        self.settle.reset()
-        self.last = None
-        self._pending = False
-
-    def feed(self, frame_bgr: np.ndarray, timestamp: float,
-             frame_index: int | None = None) -> DiceReading | None:
-        self.frame_index = self.frame_index + 1 if frame_index is None else frame_index
-        if self.settle.update(frame_bgr, timestamp):
-            self._pending = True
-        elif self.settle.state == MOVING:
-            self._pending = False
-        if not self._pending:
-            return None
-        reading = self.reader.read(frame_bgr, self.frame_index, timestamp)
-        if reading.obstructed:
-            return None  # a hand rests in the tray: read once it is gone (still frames follow)
-        self._pending = False
-        if not reading.dice:
-            self.last = reading
-            return None
-        if self.last is not None and same_dice(reading, self.last):
-            return None
-        self.last = reading
-        return reading
-
-    def readings(self, frames: Iterable[tuple[np.ndarray, float]]) -> Iterator[DiceReading]:
-        """Readings from an iterable of (frame, timestamp) pairs."""
-        for frame, timestamp in frames:
-            reading = self.feed(frame, timestamp)
-            if reading is not None:
-                yield reading

@@ -1,17 +1,26 @@
-"""Settle detection: is the tray still long enough to read the dice?
+"""Settle detection: is the tray still long enough to read the dice? And one reading per roll.
 
 Frames are compared on a small blurred grey copy: sensor noise and JPEG artefacts vanish,
 a tumbling die or a hand changes many pixels. The caller supplies each frame's timestamp
 (seconds, any origin); nothing here reads a clock, so tests replay sequences exactly.
+
+`SettledReader.feed(frame, timestamp)` watches a stream with a reader (vision.reader.DiceReader,
+vision.taught.TaughtReader) and gives one reading per roll: only after the tray has been still for
+a moment, never while dice tumble or a hand rests in the tray (vision.hand), and not again for the
+same dice lying in the same places (a hand passing over a finished roll is not a new roll).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 import cv2
 import numpy as np
 
-__all__ = ["SettleConfig", "SettleDetector", "MOVING", "SETTLING", "SETTLED"]
+if TYPE_CHECKING:
+    from .reader import DiceReader, DiceReading
+
+__all__ = ["SettleConfig", "SettleDetector", "SettledReader", "MOVING", "SETTLING", "SETTLED", "same_dice"]
 
 MOVING, SETTLING, SETTLED = "moving", "settling", "settled"
 
@@ -88,3 +97,82 @@ class SettleDetector:
         grey = frame_bgr if frame_bgr.ndim == 2 else cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
         small = cv2.resize(grey, (width, height), interpolation=cv2.INTER_AREA)
         return cv2.GaussianBlur(small, (3, 3), 0)
+
+
+def same_dice(a: DiceReading, b: DiceReading) -> bool:
+    """The same dice showing the same faces in (nearly) the same places."""
+    if len(a.dice) != len(b.dice):
+        return False
+    unmatched = list(b.dice)
+    for die in a.dice:
+        cx, cy = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
+        side = max(die.box[2] - die.box[0], die.box[3] - die.box[1])
+        match = None
+        for other in unmatched:
+            ox, oy = (other.box[0] + other.box[2]) / 2, (other.box[1] + other.box[3]) / 2
+            if other.label == die.label and abs(ox - cx) <= side / 3 and abs(oy - cy) <= side / 3:
+                match = other
+                break
+        if match is None:
+            return False
+        unmatched.remove(match)
+    return True
+
+
+class SettledReader:
+    """One reading per settled roll from a stream of (frame, timestamp).
+
+    An empty tray gives no reading (and arms the next roll); the same dice in the same places
+    as the last reading give none either, so a hand that passes over does not re-read a roll.
+    While a hand rests in the tray (vision.hand: a big blob from the frame's edge) the reading waits.
+    """
+
+    def __init__(self, reader: DiceReader, settle: SettleConfig | None = None,
+                 still_seconds: float | None = None):
+        if still_seconds is not None:
+            base = settle or SettleConfig()
+            settle = SettleConfig(still_seconds, base.width, base.pixel_change, base.moving_fraction)
+        self.reader = reader
+        self.settle = SettleDetector(settle)
+        self.last: DiceReading | None = None
+        self.frame_index = -1
+        self._pending = False  # the tray settled but the reading is still to be made
+
+    @property
+    def state(self) -> str:
+        """'moving', 'settling' or 'settled' (for the table lights)."""
+        return self.settle.state
+
+    def reset(self) -> None:
+        """Read the next still tray even if it shows the last reading's dice (e.g. 'read again')."""
+        self.settle.reset()
+        self.last = None
+        self._pending = False
+
+    def feed(self, frame_bgr: np.ndarray, timestamp: float,
+             frame_index: int | None = None) -> DiceReading | None:
+        self.frame_index = self.frame_index + 1 if frame_index is None else frame_index
+        if self.settle.update(frame_bgr, timestamp):
+            self._pending = True
+        elif self.settle.state == MOVING:
+            self._pending = False
+        if not self._pending:
+            return None
+        reading = self.reader.read(frame_bgr, self.frame_index, timestamp)
+        if reading.obstructed:
+            return None  # a hand rests in the tray: read once it is gone (still frames follow)
+        self._pending = False
+        if not reading.dice:
+            self.last = reading
+            return None
+        if self.last is not None and same_dice(reading, self.last):
+            return None
+        self.last = reading
+        return reading
+
+    def readings(self, frames: Iterable[tuple[np.ndarray, float]]) -> Iterator[DiceReading]:
+        """Readings from an iterable of (frame, timestamp) pairs."""
+        for frame, timestamp in frames:
+            reading = self.feed(frame, timestamp)
+            if reading is not None:
+                yield reading

@@ -81,7 +81,8 @@ def test_a_settled_roll_fills_the_two_dice(game):
 
 
 def test_an_unsure_reading_opens_the_check_and_a_correction_becomes_the_dice(game):
-    from vision.reader import DiceReader, SettledReader
+    from vision.reader import DiceReader
+    from vision.settle import SettledReader
 
     drv = game
     drv.table.pip_checks.checked.clear()   # the earlier tests' rolls
@@ -161,7 +162,8 @@ def test_a_lost_camera_turns_into_manual_entry_and_comes_back(game, tmp_path):
 
 def test_a_table_that_earned_fewer_questions_reads_by_its_earned_threshold(game):
     from vision.earned import CheckedRead
-    from vision.reader import DiceReader, SettledReader
+    from vision.reader import DiceReader
+    from vision.settle import SettledReader
 
     drv = game
     checked = drv.table.pip_checks.checked

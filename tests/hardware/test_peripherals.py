@@ -186,7 +186,8 @@ def test_while_the_camera_is_away_read_dice_says_enter_them_by_hand(table):
 
 
 def test_the_camera_asks_by_the_threshold_the_table_earned_and_goes_back_to_its_own(tmp_path):
-    from vision.reader import DiceReader, SettledReader
+    from vision.reader import DiceReader
+    from vision.settle import SettledReader
 
     tray_picture(tmp_path / "tray.png", dice=2)
     events = EventQueue()

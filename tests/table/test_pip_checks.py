@@ -14,7 +14,8 @@ from companion.pip_checks import EARNED, LOST, PipChecks, entered_dice, judged
 from companion.session import Session
 from companion.table import Table
 from vision.earned import CheckedRead, CheckedReads
-from vision.reader import DiceReading, DieRead, reader_identity
+from vision.reader import DiceReading, DieRead
+from vision.reader_files import reader_identity
 
 SURE = 0.99999   # above every rung and the shipped ask_below
 

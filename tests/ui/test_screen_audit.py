@@ -152,7 +152,8 @@ def _tray_popup(drv):
 
 
 def _dice_check(drv):
-    from vision.reader import DiceReader, SettledReader
+    from vision.reader import DiceReader
+    from vision.settle import SettledReader
 
     # A threshold no die reaches: every die is "unsure", so the players are asked.
     camera = _with_camera(drv, lambda: SettledReader(DiceReader(threshold=1.0)))

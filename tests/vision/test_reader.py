@@ -2,7 +2,8 @@
 import cv2
 import pytest
 
-from vision.reader import DiceReader, DiceReading, DieRead, same_dice
+from vision.reader import DiceReader, DiceReading, DieRead
+from vision.settle import same_dice
 
 from .helpers import REAL_DICE, scene
 

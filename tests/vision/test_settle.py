@@ -5,8 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.reader import SettledReader
-from vision.settle import MOVING, SETTLED, SettleConfig, SettleDetector
+from vision.settle import MOVING, SETTLED, SettleConfig, SettleDetector, SettledReader
 from vision.sim import SimulatedTray
 from vision.synth import render_roll
 

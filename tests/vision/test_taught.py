@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 
 from companion.engine.centerville.dice import default_dice
-from vision.reader import SettledReader
-from vision.settle import SettleConfig
+from vision.settle import SettleConfig, SettledReader
 from vision.synth.glyphs import glyph_die_style, random_glyph_faces, render_glyph_crop
 from vision.taught import Embedder, TaughtExamples, TaughtReader
 
