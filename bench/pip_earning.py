@@ -33,22 +33,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vision.earned import SILENT_BOUND, CheckedRead, earned_below  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402
 from vision.reader_files import reader_identity  # noqa: E402
-from vision.realdata import SETS, match_labels, on_no_die  # noqa: E402
+from vision.realdata import SETS, match_labels  # noqa: E402
 from vision.shifts import MOSAICS, SHIFTS, TURNED, changes, frames  # noqa: E402
 
 SEED = 0
 
 
 def rolls_of(reader, name: str, shift: str, made: dict) -> list[dict]:
-    """Per frame: the found dice as [confidence, right], how many were missed, how many boxes took no
+    """Per frame: the found dice as [confidence, right], how many were missed, and how many boxes took no
     labelled die (on no die, doubled, or on a die the cut left partly outside)."""
     out = []
     for image, labels, _partial in frames(name, "all", shift, made):
         reading = reader.read(image)
         pairs, spare = match_labels(reading, labels)
         found = [[float(d.confidence), d.face == face] for face, _, d in pairs if d is not None]
-        out.append({"found": found, "missed": sum(d is None for _, _, d in pairs), "spare": len(spare),
-                    "no_die": sum(on_no_die(d, labels) for d in spare)})
+        out.append({"found": found, "missed": sum(d is None for _, _, d in pairs), "spare": len(spare)})
     return out
 
 
@@ -57,8 +56,8 @@ def play(rolls: list[dict], own: float) -> dict:
     order = list(range(len(rolls)))
     random.Random(SEED).shuffle(order)
     records: list[CheckedRead] = []
-    below, step, first = own, 0, {}
-    t = {"found": 0, "asked_own": 0, "asked": 0, "silent_own": 0, "silent": 0, "checked": 0, "left_out": 0}
+    below, first = own, {}
+    t = {"found": 0, "asked_own": 0, "asked": 0, "silent_own": 0, "silent": 0}
     for index in order:
         roll = rolls[index]
         for confidence, right in roll["found"]:
@@ -68,14 +67,13 @@ def play(rolls: list[dict], own: float) -> dict:
             t["asked"] += confidence < below
             t["silent"] += (not right) and confidence >= below
         if roll["missed"] or roll["spare"]:
-            t["left_out"] += 1
-            continue
+            continue   # another count of dice than the roll's: the table leaves it out
         records += [CheckedRead(c, None, r) for c, r in roll["found"]]
         earned = earned_below(records, own)
-        below, step = earned.ask_below, earned.step
-        if step and step not in first:
-            first[step] = len(records)
-    t.update(checked=len(records), step=step, ask_below=below, first=first)
+        below = earned.ask_below
+        if earned.step and earned.step not in first:
+            first[earned.step] = len(records)
+    t.update(checked=len(records), ask_below=below, first=first)
     return t
 
 
