@@ -113,7 +113,7 @@ class CheckedReads:
         self.path = Path(path)
         self.version = 0  # bumped on every change (readers earn their pair again)
         self._records: list[CheckedRead] | None = None
-        self._earned: tuple[tuple, "Earned"] | None = None  # (version, pair) -> what they earn
+        self._earned: tuple[tuple, object] | None = None  # (version, how, base) -> what they earn
 
     def records(self) -> list[CheckedRead]:
         """The last WINDOW checked reads, oldest first (the file keeps them all; only these count,
@@ -190,20 +190,17 @@ class CheckedReads:
     def earned(self, far_below: float, close_below: float) -> "Earned":
         """The pair these reads earn below (far_below, close_below) (earned_pair), worked out
         again only after the reads change; raises EvidenceError when the file cannot be read."""
-        key = (self.version, far_below, close_below)
-        if self._earned is None or self._earned[0] != key:
-            version = self.version  # before reading: reads added meanwhile are earned next time
-            got = earned_pair(self.records(), far_below, close_below)
-            self._earned = ((version, far_below, close_below), got)
-        return self._earned[1]
+        return self._cached(earned_pair, far_below, close_below)
 
     def earned_below(self, ask_below: float) -> "EarnedBelow":
         """The pip threshold these reads earn under `ask_below` (earned_below), cached as earned."""
-        key = (self.version, "below", ask_below)
+        return self._cached(earned_below, ask_below)
+
+    def _cached(self, earn, *base):
+        """earn(records, *base), worked out again only when the reads or the base change."""
+        key = (self.version, earn, *base)  # taken before reading: reads added meanwhile are earned next time
         if self._earned is None or self._earned[0] != key:
-            version = self.version
-            got = earned_below(self.records(), ask_below)
-            self._earned = ((version, "below", ask_below), got)
+            self._earned = (key, earn(self.records(), *base))
         return self._earned[1]
 
     def clear(self) -> None:
