@@ -11,11 +11,10 @@ is models/DETECTOR_ROUNDS.md round 53).
 
 How a roll is judged: `read(reading, session, at)` when a camera reading of pip dice arrives while the
 game awaits dice, `at` being the index among the game's actions its entry takes (a new roll's, or
-the roll being corrected). It is judged against the entry at `at` once the game has recorded a
-later chance entry (the next roll: no correction of it is possible any more), or when the game
-closes. A reading replaced by another before anything was entered is dropped (only what lay on the
-tray when the roll was entered was checked); a reading whose entry is gone (undone) or holds
-another count of dice is left out: there is nothing to compare a die with.
+the roll being corrected). It is held as companion.pending_rolls holds it (a reading replaced
+before anything was entered is dropped) and judged against the entry at `at` once final; a reading
+whose entry is gone (undone) or holds another count of dice is left out: there is nothing to
+compare a die with.
 
 vision is imported when first needed: the app starts as fast as before.
 """
@@ -26,19 +25,17 @@ from dataclasses import dataclass, replace
 from numbers import Real
 from pathlib import Path
 
+from companion.pending_rolls import PendingRolls
+
 FOLDER = "checked-reads"   # beside games.db: the table's checked pip reads, one file per reader
 EARNED = "The camera has read this table's dice right often enough to ask about fewer of them."
 LOST = "The camera asks about more of the dice again: it misread some lately."
-KEPT = 20   # rolls waiting to be judged at most (a game that never moves on holds no more)
 
 
 @dataclass(frozen=True)
-class _Roll:
-    """A camera reading the game took as a roll: (face, confidence) per die as the camera read
-    it, and the index among the game's actions its entry takes."""
+class _Read:
+    """A camera reading of pip dice: (face, confidence) per die as the camera read it."""
     reads: tuple[tuple[int, float], ...]
-    session: object
-    at: int
     checked: tuple[int, ...] | None = None   # each die's face as the players confirmed it in the dice check
 
 
@@ -92,8 +89,8 @@ class PipChecks:
         self._checked = None       # vision.earned.CheckedReads, opened on first use
         self._own = None           # the reader's own ask_below
         self.earns = False         # whether its .json lets a table earn a looser one
-        self._rolls: list[_Roll] = []   # read, not judged yet
-        self._latest: _Roll | None = None   # the roll of the latest reading (None: it was not kept)
+        self._rolls = PendingRolls()   # read, not judged yet
+        self._latest = None            # the latest reading's companion.pending_rolls.Pending (None: not kept)
 
     @property
     def checked(self):
@@ -155,20 +152,15 @@ class PipChecks:
                       if isinstance(getattr(d, "face", None), int) and isinstance(getattr(d, "confidence", None), Real))
         self._latest = None
         if dice and len(reads) == len(dice) and session is not None:
-            entered = len(session.actions)
-            # A reading not entered yet is replaced by this one (the tray was read again).
-            self._rolls = [r for r in self._rolls if not (r.session is session and r.at == at and at >= entered)]
-            self._latest = _Roll(reads, session, at)
-            self._rolls.append(self._latest)
-            del self._rolls[:-KEPT]
+            self._latest = self._rolls.add(_Read(reads), session, at)
         return self._judge(everything=False)
 
     def confirmed(self, faces) -> None:
         """The players confirmed the dice check of the last reading with these faces, die by die
         (corrected or as read): the dice are judged by them, if they are what the game records."""
         roll = self._latest
-        if roll is not None and roll in self._rolls and len(faces) == len(roll.reads):
-            self._rolls[self._rolls.index(roll)] = self._latest = replace(roll, checked=tuple(faces))
+        if roll is not None and len(faces) == len(roll.value.reads):
+            self._latest = self._rolls.update(roll, replace(roll.value, checked=tuple(faces)))
 
     def judge(self) -> str:
         """Judge the rolls the game has moved past (the table calls it after every action).
@@ -181,20 +173,12 @@ class PipChecks:
         return self._judge(everything=True)
 
     def _judge(self, everything: bool) -> str:
-        ready, waiting = [], []
-        for roll in self._rolls:
-            actions = roll.session.actions
-            chance = roll.session.game.is_chance
-            moved_on = any(chance(a) for a in actions[roll.at + 1:])
-            (ready if everything or moved_on else waiting).append(roll)
-        self._rolls = waiting
         checked = []
-        for roll in ready:
-            actions = roll.session.actions
-            entry = actions[roll.at] if roll.at < len(actions) else None
-            entered = entered_dice(entry) if entry is not None and roll.session.game.is_chance(entry) else None
-            if entered is not None and len(entered) == len(roll.reads):
-                checked.extend(judged(roll.reads, entered, roll.checked))
+        for roll in self._rolls.due(everything):
+            entry = roll.entry()
+            entered = entered_dice(entry) if entry is not None else None
+            if entered is not None and len(entered) == len(roll.value.reads):
+                checked.extend(judged(roll.value.reads, entered, roll.value.checked))
         if not checked:
             return ""
         from vision.earned import EvidenceError

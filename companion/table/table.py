@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.core import Action
 from companion.engine.dice import pip_value
 from companion.events import Command, EventQueue, InputEvent, TableLight
-from companion.fairness import dice_of
+from companion.table.fair_rolls import FairRolls
 from companion.session import Accepted, Session
 
 from .draft import Draft, Outcome, whole
@@ -52,6 +52,7 @@ class Table:
         # The camera's pip reads as the players checked them (companion.pip_checks.PipChecks; the
         # app sets it beside games.db): by them the table earns fewer questions.
         self.pip_checks: Any = None
+        self.fair_rolls = FairRolls()   # the camera's rolls for the fairness statistics, once each
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE
@@ -100,7 +101,7 @@ class Table:
     # -- the game in play --------------------------------------------------------------------
     def open(self, session: Session) -> None:
         """Play `session` at this table (a new or resumed game)."""
-        self._settle_pips()
+        self.settle_rolls()
         self.session = session
         self._input = input_for(session.game.name)
         self.draft = Draft()
@@ -113,7 +114,7 @@ class Table:
         self._changed()
 
     def close(self) -> None:
-        self._settle_pips()
+        self.settle_rolls()
         self.session = None
         self._input = None
         self.draft = Draft()
@@ -200,17 +201,20 @@ class Table:
             if event.kind == "key":
                 return outcome  # stray keys on a desktop are not worth a banner
         else:
+            at = self._input.dice_entry(self) if event.kind == "dice" else None
             outcome = self._input.dispatch(self, intent)
             if event.kind == "dice" and intent[0] != "unreadable" and outcome.rejected is None:
-                # Kept for the fairness statistics: only a camera reading has dice (and their
-                # colours); a game that read it as its dice took it (Centerville's icons too).
-                self.session.record_rolls(dice_of(event.value))
+                # For the fairness statistics: only a camera reading has dice (and their colours),
+                # kept once the game has moved past its entry, with the faces entered there.
+                self.fair_rolls.read(event.value, self.session, at)
         if outcome.rejected is not None:
             self.say(outcome.rejected.reason, error=True)
         elif outcome.info:
             self.say(outcome.info)
         elif outcome.action is not None or event.kind == "dice":
             self.say("")    # also clears "Reading the dice..." once they are read
+        if outcome.action is not None:
+            self.fair_rolls.settle()
         if outcome.action is not None and self.pip_checks is not None:
             checks = checks or self.pip_checks.judge()   # a roll entered: the one before is final
         if checks:
@@ -218,8 +222,10 @@ class Table:
         self._changed()
         return outcome
 
-    def _settle_pips(self) -> None:
-        """Judge the last camera roll of the game being left (companion.pip_checks)."""
+    def settle_rolls(self) -> None:
+        """Keep and judge the last camera rolls of the game being left or the app closing (fair_rolls,
+        companion.pip_checks): what the game took of them is the best the table will know."""
+        self.fair_rolls.settle(everything=True)
         if self.pip_checks is not None:
             self.pip_checks.settle()
 

@@ -126,6 +126,7 @@ def run(argv=None, attach=None) -> int:
     try:
         app.run()
     finally:
+        app.table.settle_rolls()   # the last rolls of a game left open: kept for the statistics
         if callable(detach):
             detach()
         store.close()
