@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .calibrate_embedding import REAL_GUARDS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -77,7 +79,26 @@ def parse(argv):
                         "(vision.train.embedding.spin); 0 keeps quarter turns only (the shipped recipe)")
     p.add_argument("--real-copies", type=int, default=8, help="jittered crops cut of each real train-split die")
     p.add_argument("--quantize", choices=("int8", "float16"), default="float16")
+    # The reader's views and the real guard of the pair are the shipped file's (round 15: each taught
+    # example kept in 24 views; the pair held down on the pool): written into the .json and calibrated
+    # with, so the file this makes reads as it was calibrated, with no step by hand after it.
+    p.add_argument("--example-turns", type=int, choices=(4, 8), default=8,
+                   help="turns each taught example is kept at: 4 (quarters) or 8 (eighths too)")
+    p.add_argument("--example-scales", type=_scales, default=(0.9, 1.0, 1.1), metavar="S,S,...",
+                   help="scales each taught example is kept at, within 0.5..2 (vision.taught.Views)")
+    p.add_argument("--real-guard", choices=REAL_GUARDS, default="pool",
+                   help="the real reads the asking pair keeps silent (vision.train.calibrate_embedding)")
     return p.parse_args(argv)
+
+
+def _scales(text: str) -> tuple[float, ...]:
+    try:
+        scales = tuple(float(s) for s in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"scales are numbers separated by commas, not {text!r}") from None
+    if not all(0.5 <= s <= 2.0 for s in scales):
+        raise argparse.ArgumentTypeError(f"scales lie in 0.5..2, not {text!r}")
+    return scales
 
 
 def _episodes(rng, sets, classes, dice, stop, blur=0.0, real=(), real_share=0.0, real_ids=None, turn_any=0.0):
@@ -246,11 +267,13 @@ def main(argv=None) -> int:
     rep = sets[:: max(1, len(sets) // 100), :, 0].reshape(-1, *sets.shape[3:])[:300]
     path.write_bytes(to_tflite(model, args.quantize, rep))
     from .calibrate_embedding import calibrate
-    cal = calibrate(path, val, float(scale.numpy()), log, foreign=args.val_scribble_sets)
+    views = {"example_turns": args.example_turns, "example_scales": list(args.example_scales)}
+    path.with_suffix(".json").write_text(json.dumps(views) + "\n", encoding="utf-8")   # the reader calibrate runs
+    cal = calibrate(path, val, float(scale.numpy()), log, foreign=args.val_scribble_sets, guard=args.real_guard)
     shutil.copyfile(path, args.out / f"{args.name}.tflite")
     meta = {"input": [net.SIZE, net.SIZE], "channels": f"RGB 0..255 float32 (vision.crops.die_crop at {net.SIZE})",
             "dim": net.DIM, "quantization": args.quantize, "scale": round(float(scale.numpy()), 4),
-            **cal, "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()},
+            **cal, **views, "recipe": {k: str(v).removeprefix(str(ROOT) + "/") for k, v in vars(args).items()},
             "parameters": model.count_params(), "tensorflow": tf.__version__,
             "render_seconds": round(rendered_s), "train_seconds": round(train_s),
             "total_seconds": round(time.monotonic() - started)}
