@@ -40,11 +40,11 @@ def _draw(path, image, reading, labels) -> None:
     cv2.imwrite(str(path), image)
 
 
-def score_set(reader, name: str, part: str, misses=None) -> dict | None:
+def score_set(reader, name: str, part: str, misses=None, root=None) -> dict | None:
     """Figures of reader on one part of a set: a split, or one fold of the train split ("train/1";
     None when the set is not on this machine); misses: a folder for each photo with a die missed or
-    misread, or a box on no die, drawn."""
-    shots = photos_of_part(name, part)
+    misread, or a box on no die, drawn; root: the folder holding the set (default: the shared sets')."""
+    shots = photos_of_part(name, part, root)
     if not shots:
         return None
     total: dict = {}

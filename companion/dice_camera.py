@@ -51,11 +51,12 @@ class DiceCamera:
     def __init__(self, source: str, post: Callable[[InputEvent], None], *, model: str = "",
                  fps: float = 15.0, backoff: tuple[float, float] = (0.5, 8.0),
                  open_source: Callable | None = None, make_reader: Callable | None = None,
-                 rotation: int = 0):
+                 rotation: int = 0, keep_photos: bool = False):
         if rotation not in TURNS:
             raise ValueError(f"The camera's rotation is one of 0, 90, 180, 270 degrees, not {rotation!r}.")
         self.spec = source
         self.rotation = rotation         # degrees clockwise each frame is turned before it is read
+        self.keep_photos = keep_photos   # each pip reading carries its frame (companion.checked_photos)
         self.post = post
         self.model = model
         self.fps = fps
@@ -260,7 +261,17 @@ class DiceCamera:
             if reading is not None:
                 forced_until = None
                 self.readings += 1
+                if self.keep_photos and self._reading_with is None and reading.dice:
+                    reading = replace(reading, photo=jpeg(frame.image))
                 self.post(InputEvent("dice", reading, "camera"))
             # Pace like a camera; a real one blocks in read() and this waits no more.
             self._stop.wait(max(0.0, period - (time.monotonic() - started)))
 
+
+PHOTO_QUALITY = 92   # a kept photo is for judging readers later: little of the sensor's detail lost
+
+
+def jpeg(image) -> bytes | None:
+    """A frame as JPEG bytes (None if OpenCV cannot encode it)."""
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, PHOTO_QUALITY])
+    return data.tobytes() if ok else None

@@ -17,6 +17,8 @@ from typing import Any
 
 from companion.dice_camera import DiceCamera
 from companion.events import TableLight
+from companion.checked_photos import FOLDER as PHOTOS
+from companion.checked_photos import CheckedPhotos
 from companion.pip_checks import PipChecks
 from companion.taught_dice import icon_dice_in_play
 from hardware.config import Config, load_config
@@ -35,7 +37,7 @@ class Peripherals:
         self.notifier = notifier or Notifier()
         self.camera = camera if camera is not None else (
             DiceCamera(config.camera.source, table.post, model=config.camera.model,
-                       rotation=config.camera.rotation)
+                       rotation=config.camera.rotation, keep_photos=config.camera.keep_photos)
             if config.camera.source else None)
         self.problems: list[str] = []
         self._camera_said = ""
@@ -52,7 +54,9 @@ class Peripherals:
             self.table.dice_reader = self.camera.read_now
             checks = self.table.pip_checks   # the app's, beside games.db (companion.ui.main)
             if checks is not None and checks.model != self.config.camera.model:
-                self.table.pip_checks = PipChecks(checks.data_dir, self.config.camera.model)
+                self.table.pip_checks = checks = PipChecks(checks.data_dir, self.config.camera.model)
+            if checks is not None and self.config.camera.keep_photos:
+                checks.photos = CheckedPhotos(checks.data_dir / PHOTOS)
             self.table.subscribe(self._camera_status)
             self.table.subscribe(self._camera_dice)
             self._camera_dice(self.table)

@@ -37,6 +37,8 @@ class _Read:
     """A camera reading of pip dice: (face, confidence) per die as the camera read it."""
     reads: tuple[tuple[int, float], ...]
     checked: tuple[int, ...] | None = None   # each die's face as the players confirmed it in the dice check
+    boxes: tuple = ()                        # each die's box, for a kept photo's labels
+    photo: bytes | None = None               # the frame read, when the table keeps checked photos
 
 
 def entered_dice(action) -> tuple[int, ...] | None:
@@ -91,6 +93,7 @@ class PipChecks:
         self.earns = False         # whether its .json lets a table earn a looser one
         self._rolls = PendingRolls()   # read, not judged yet
         self._latest = None            # the latest reading's companion.pending_rolls.Pending (None: not kept)
+        self.photos = None             # companion.checked_photos.CheckedPhotos when the table keeps them
 
     @property
     def checked(self):
@@ -152,7 +155,8 @@ class PipChecks:
                       if isinstance(getattr(d, "face", None), int) and isinstance(getattr(d, "confidence", None), Real))
         self._latest = None
         if dice and len(reads) == len(dice) and session is not None:
-            self._latest = self._rolls.add(_Read(reads), session, at)
+            boxes = tuple(tuple(d.box) for d in dice)
+            self._latest = self._rolls.add(_Read(reads, None, boxes, getattr(reading, "photo", None)), session, at)
         return self._judge(everything=False)
 
     def confirmed(self, faces) -> None:
@@ -178,7 +182,12 @@ class PipChecks:
             entry = roll.entry()
             entered = entered_dice(entry) if entry is not None else None
             if entered is not None and len(entered) == len(roll.value.reads):
-                checked.extend(judged(roll.value.reads, entered, roll.value.checked))
+                reads = judged(roll.value.reads, entered, roll.value.checked)
+                checked.extend(reads)
+                if self.photos is not None and roll.value.photo:
+                    # Labelled with the faces entered: a misread kept with the face the players gave it.
+                    self.photos.add(roll.value.photo, [(int(r.face.removeprefix("pip")), box)
+                                                       for r, box in zip(reads, roll.value.boxes)])
         if not checked:
             return ""
         from vision.earned import EvidenceError

@@ -92,6 +92,10 @@ class CameraConfig:
     # learned slanted dice from upright views: turned 180, the calib photos of aws-workshop-dice
     # read 125 of 174 dice right with 17 silent misreads, against 156 and 3 upright (bench/real_shifts.py).
     rotation: int = 0
+    # Keep the photo of each pip roll the players checked, its dice labelled with the faces they
+    # entered (companion.checked_photos): this table's own real set for judging readers. Off by
+    # default: the photos show whatever lies in the tray.
+    keep_photos: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,10 +215,11 @@ def parse_config(raw: Mapping[str, Any], *, env: Mapping[str, str] = os.environ,
         hold_time=r.get(p, "panel.hold_time", dp.hold_time, v.number(0.2, 10.0)),
         buttons=_buttons(r, p.get("buttons"), "panel.buttons", DEFAULT_PANEL_BUTTONS, pins=False),
     )
-    r.unknown(c, ("source", "model", "rotation"), "camera")
+    r.unknown(c, ("source", "model", "rotation", "keep_photos"), "camera")
     camera = CameraConfig(source=r.get(c, "camera.source", dc.source, v.camera_source),
                           model=r.get(c, "camera.model", dc.model, lambda m: str(v.home_path(m) or "")),
-                          rotation=r.get(c, "camera.rotation", dc.rotation, v.choice(ROTATIONS)))
+                          rotation=r.get(c, "camera.rotation", dc.rotation, v.choice(ROTATIONS)),
+                          keep_photos=r.get(c, "camera.keep_photos", dc.keep_photos, v.bool_value))
     r.unknown(d, ("dir",), "data")
     default_dir = _default_data_dir(env)
     data_dir = r.get(d, "data.dir", default_dir, v.home_path) or default_dir

@@ -1,5 +1,6 @@
 """`companion doctor`: check display, touch, camera, GPIO, serial board, model, detector, data directory,
-the dice the camera has been taught and the threshold it asks about pip dice below (checked reads).
+the dice the camera has been taught, the threshold it asks about pip dice below (checked reads) and
+the checked rolls' photos it keeps.
 
 Prints one line per check, what works and, for what does not, the exact command or edit that
 fixes it. Exit status 0 when nothing failed (warnings allowed), 2 when the config holds a key it
@@ -69,6 +70,7 @@ def doctor_main(argv: list[str] | None = None, *, host: Host | None = None) -> i
         ("data", lambda: check_data_dir(config)),
         ("taught", lambda: check_taught(config)),
         ("checked", lambda: check_pip_reads(config)),
+        ("photos", lambda: check_photos(config)),
     ]
     failed = False
     for name, run in checks:
@@ -339,6 +341,25 @@ def check_pip_reads(config: Config) -> Check:
                      f"own threshold (its .json does not let a table earn a looser one); {asking.reads} checked reads "
                      f"kept in {checks.checked.path}")
     return Check("checked", "ok", f"the camera {asking.describe()} ({checks.checked.path})")
+
+
+def check_photos(config: Config) -> Check:
+    """The checked rolls' photos this table keeps ([camera] keep_photos; companion.checked_photos)."""
+    from companion.checked_photos import FOLDER, MOST, CheckedPhotos, PhotosError
+
+    photos = CheckedPhotos(Path(config.data_dir) / FOLDER)
+    try:
+        count = photos.count()
+    except (PhotosError, OSError) as exc:
+        return Check("photos", "warn", f"the checked photos cannot be added to: {exc}",
+                     fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll is lost")
+    kept = f"{count} of at most {MOST} photos of checked rolls in {photos.folder}" if count else ""
+    if not config.camera.keep_photos:
+        return Check("photos", "off", "not kept ([camera] keep_photos = false)" + (f"; {kept}" if kept else ""))
+    if count >= MOST:
+        return Check("photos", "warn", f"{kept}: full, no more are added",
+                     fix="move the folder aside (it is a labelled photo set: bench/table_photos.py reads it)")
+    return Check("photos", "ok", kept or f"none kept yet; they go to {photos.folder}")
 
 
 if __name__ == "__main__":

@@ -102,6 +102,8 @@ class DiceReading:
     frame_index: int | None = None
     time: float | None = None
     obstructed: bool = False  # a hand or an arm was in the tray: the dice may be hidden
+    # The frame read, as JPEG, when the app keeps checked rolls' photos (companion.checked_photos).
+    photo: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def faces(self) -> tuple[int | None, ...]:

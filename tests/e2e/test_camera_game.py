@@ -205,3 +205,30 @@ def test_a_table_that_earned_fewer_questions_reads_by_its_earned_threshold(game)
         assert drv.table.pip_checks.ask_below() is None          # a sure misread: the reader's own again
     finally:
         checked.clear()
+
+
+def test_a_table_that_keeps_photos_keeps_each_roll_it_entered_with_its_faces(drv):
+    # [camera] keep_photos = true: the roll's frame and the faces entered go to checked-photos.
+    from vision.realdata import photos
+
+    assert drv.app.start_game("rolling-village", ["Ann", "Bo"])
+    drv.frames(2)
+    camera = DiceCamera("sim:?seed=21&noise=0", drv.table.post, keep_photos=True)
+    folder = drv.table.pip_checks.data_dir / "checked-photos"
+    try:
+        with attach(drv.table, parse_config({"gpio": {"enabled": False}, "camera": {"keep_photos": True}}),
+                    camera=camera):
+            until(drv, lambda: drv.table.camera_status == "connected", what="the camera")
+            press_read_dice(drv)
+            until(drv, lambda: len(drv.table.draft.dice) == 2, what="the camera's dice")
+            truth = sorted(d.face for d in camera.source.tray.truth)
+            drv.tap(drv.screen.ids.confirm)
+            assert sorted(drv.table.state.dice) == truth
+            assert not folder.exists()                 # it could still be corrected while building
+            drv.app.go_home()                          # the game set aside: its roll is final
+            drv.frames(1)
+    finally:
+        drv.table.pip_checks.photos = None             # the module's other tests keep none
+    shots = photos("checked-photos", "all", root=folder.parent)
+    assert len(shots) == 1 and sorted(face for face, _box in shots[0].dice) == truth
+    assert cv2.imread(str(shots[0].path)).shape == (480, 640, 3)

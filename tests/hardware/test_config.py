@@ -56,6 +56,7 @@ def test_data_dir_follows_systemd_then_xdg(tmp_path):
     ('[camera]\nsource = "webcam"\n', "camera.source", ("camera", "source", "auto:")),
     ('[screen]\nrotation = 45\n', "screen.rotation", ("screen", "rotation", 0)),
     ('[camera]\nrotation = 45\n', "camera.rotation", ("camera", "rotation", 0)),
+    ('[camera]\nkeep_photos = "yes"\n', "camera.keep_photos", ("camera", "keep_photos", False)),
     ('[screen]\nwidth = true\n', "screen.width", ("screen", "width", 800)),
     ('[touch]\nprovider = "tuio"\n', "touch.provider", ("touch", "provider", "mouse")),
 ])
@@ -71,6 +72,12 @@ def test_the_camera_can_be_turned_for_a_camera_mounted_upside_down(tmp_path):
     config, warnings = load(tmp_path, '[camera]\nsource = "v4l2:0"\nrotation = 180\n')
     assert warnings == [] and (config.camera.source, config.camera.rotation) == ("v4l2:0", 180)
     assert load(tmp_path, "")[0].camera.rotation == 0
+
+
+def test_the_checked_rolls_photos_are_kept_only_when_asked(tmp_path):
+    assert load(tmp_path, "")[0].camera.keep_photos is False
+    config, warnings = load(tmp_path, '[camera]\nkeep_photos = true\n')
+    assert warnings == [] and config.camera.keep_photos is True
 
 
 def test_other_keys_of_a_section_survive_a_bad_one(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.dice_camera import CONNECTED, UNAVAILABLE, DiceCamera
@@ -214,3 +215,20 @@ def until_frames(camera: DiceCamera, n: int) -> None:
     while camera.frames < n:
         assert time.monotonic() < deadline, f"the camera read {camera.frames} frames of {n}"
         time.sleep(0.02)
+
+
+def test_a_camera_that_keeps_photos_sends_each_pip_reading_with_its_frame(tmp_path):
+    picture = tmp_path / "tray.png"
+    tray = tray_picture(picture, dice=3, seed=7)
+    events = EventQueue()
+    camera = DiceCamera(f"file:{picture}", events.put, keep_photos=True).start()
+    try:
+        camera.read_now()
+        reading = next_event(events, "dice").value
+    finally:
+        camera.close()
+    assert sorted(reading.faces) == sorted(d.face for d in tray.truth)
+    shown = cv2.imdecode(np.frombuffer(reading.photo, np.uint8), cv2.IMREAD_COLOR)
+    assert abs(shown.astype(int) - cv2.imread(str(picture)).astype(int)).mean() < 2   # JPEG at quality 92
+    quiet = DiceCamera(f"file:{picture}", EventQueue().put)
+    assert quiet.keep_photos is False                                                  # off by default

@@ -4,7 +4,10 @@ Village, Civility), the real files beside the data directory, the shipped model'
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 
+import cv2
+import numpy as np
 import pytest
 
 import companion.table.civility  # noqa: F401  (registers the wiring)
@@ -262,3 +265,32 @@ def test_what_the_players_are_told_of_the_camera_s_asking(tmp_path):
     assert checks.said().startswith("The camera misread some of this table's dice lately")
     checks.checked.path.write_text("score,margin,right,read,face\nx,,1,pip3,pip3\n")
     assert PipChecks(tmp_path).said() == ""                        # unreadable: nothing said, nothing broken
+
+
+def test_a_table_that_keeps_photos_keeps_each_checked_roll_labelled_as_entered(table, tmp_path):
+    from companion.checked_photos import CheckedPhotos
+    from vision.realdata import photos
+
+    photo = cv2.imencode(".jpg", np.full((240, 320, 3), 70, np.uint8))[1].tobytes()
+    table.pip_checks.photos = CheckedPhotos(tmp_path / "checked-photos")
+
+    def with_photo(*dice):
+        event = reading(*dice)
+        return InputEvent("dice", replace(event.value, photo=photo), "camera")
+
+    first, second = die(4), replace(die(2), box=(60, 10, 100, 50))
+    table.handle(with_photo(first, second))
+    confirm(table)
+    table.handle(InputEvent("tap", ("correct",), "touch"))    # the 2 was a 3: corrected by hand
+    table.handle(InputEvent("key", "4", "keyboard"))
+    table.handle(InputEvent("key", "3", "keyboard"))
+    assert confirm(table).rejected is None
+    build_to_next_roll(table)
+    table.handle(with_photo(die(6)))                            # a die missed: no photo of this roll
+    table.handle(InputEvent("key", "6", "keyboard"))
+    table.handle(InputEvent("key", "1", "keyboard"))
+    confirm(table)
+    table.close()
+    shots = photos("checked-photos", "all", root=tmp_path)
+    assert [s.dice for s in shots] == [((4, (10.0, 10.0, 50.0, 50.0)), (3, (60.0, 10.0, 100.0, 50.0)))]
+    assert shots[0].path.read_bytes() == photo

@@ -1,0 +1,114 @@
+"""Photos of the rolls a table checked, each die labelled with the face the players entered.
+
+The dice reader is judged on real photos it never saw, and the shared sets hold a few hundred
+(models/DETECTOR_CARD.md: "more labelled real photos, not another lever, is what would let the next
+one be judged"). Every roll a table enters checks the camera's reading of it (companion.pip_checks),
+so with `[camera] keep_photos = true` the app keeps the photo of each such roll and its labels in the
+shared sets' format (`images/NAME.jpg` and `labels.json`: {"NAME.jpg": [{"face": 1..6, "box": [x0,
+y0, x1, y1]}, ...]}), readable by vision.realdata and `bench/table_photos.py`.
+
+What a label is: the box the camera drew around each die, and the face the players entered for it
+(die by die where they confirmed it in the dice check, else matched face for face). A photo is kept
+only when the camera boxed as many dice as the players entered, so a missed die or a box on no die
+never makes a wrong label, and also never shows in these photos: they judge how faces are read,
+not how dice are found.
+
+At most MOST photos are kept, then no more (a full folder is said by `companion doctor`, never
+emptied by the app). labels.json is rewritten whole through a temporary file and a rename, so a
+power cut leaves the old file or the new one; one the app cannot read is left as it is and no photo
+is added until it is mended or moved away.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import time
+from pathlib import Path
+
+FOLDER = "checked-photos"   # beside games.db
+MOST = 1000                 # at about 100 KB a 640 x 480 photo: 100 MB
+
+
+class PhotosError(ValueError):
+    """labels.json cannot be read as the shared sets' labels: the sentence names the place."""
+
+
+def read_labels(path: Path) -> dict:
+    """{photo name: [{"face", "box"}]} of a labels.json; {} when there is none yet. A file that is
+    not the shared sets' labels raises PhotosError naming the photo and field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    try:
+        labels = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PhotosError(f"{path} line {exc.lineno}: not JSON ({exc.msg})") from None
+    if not isinstance(labels, dict):
+        raise PhotosError(f"{path}: an object of photo names is expected, not {type(labels).__name__}")
+    for name, dice in labels.items():
+        if not isinstance(dice, list):
+            raise PhotosError(f"{path}: {name}: a list of dice is expected")
+        for k, die in enumerate(dice):
+            face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
+            if not (isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6):
+                raise PhotosError(f"{path}: {name} die {k}: face must be 1 to 6, not {face!r}")
+            if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, (int, float))
+                                                                    and not isinstance(v, bool) for v in box)):
+                raise PhotosError(f"{path}: {name} die {k}: box must be four numbers, not {box!r}")
+    return labels
+
+
+class CheckedPhotos:
+    """The folder of one table's checked photos. `add` never raises for the roll's sake: a photo
+    that cannot be kept now sets `problem` (the same sentence doctor gives) and returns False."""
+
+    def __init__(self, folder: Path | str):
+        self.folder = Path(folder)
+        self.problem = ""
+
+    @property
+    def labels_path(self) -> Path:
+        return self.folder / "labels.json"
+
+    def count(self) -> int:
+        """Photos kept (raises PhotosError or OSError when labels.json cannot be read)."""
+        return len(read_labels(self.labels_path))
+
+    def add(self, photo: bytes, dice, when: float | None = None) -> bool:
+        """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels."""
+        try:
+            labels = read_labels(self.labels_path)
+            if len(labels) >= MOST:
+                self.problem = f"{self.folder} holds {MOST} photos, as many as are kept: no more are added"
+                return False
+            name = self._name(labels, time.time() if when is None else when)
+            images = self.folder / "images"
+            images.mkdir(parents=True, exist_ok=True)
+            _write(images / name, photo)
+            labels[name] = [{"face": int(face), "box": [round(float(v), 1) for v in box]} for face, box in dice]
+            _write(self.labels_path, (json.dumps(labels, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        except (PhotosError, OSError) as exc:
+            self.problem = f"the checked photos are not kept: {exc}"
+            return False
+        self.problem = ""
+        return True
+
+    def _name(self, labels: dict, when: float) -> str:
+        """A new photo's name: when it was taken, so that names sort as the photos were taken
+        (vision.realdata splits a set in name order)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+        # A photo written just before a power cut, its label not yet, keeps its name too.
+        return next(name for name in (f"{stamp}-{n}.jpg" for n in itertools.count())
+                    if name not in labels and not (self.folder / "images" / name).exists())
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write through a temporary file and a rename: the old file or the new one, never half of one."""
+    part = path.with_name(path.name + ".part")
+    with open(part, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(part, path)

@@ -1,0 +1,60 @@
+"""A table's checked photos (companion.checked_photos): kept in the shared sets' format so
+vision.realdata reads them as a set, capped, and never at the cost of a file the app cannot read."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import companion.checked_photos as cp
+from companion.checked_photos import CheckedPhotos, PhotosError, read_labels
+from vision.realdata import photos
+
+
+def jpeg(shade: int = 90) -> bytes:
+    return cv2.imencode(".jpg", np.full((48, 64, 3), shade, np.uint8))[1].tobytes()
+
+
+def test_kept_photos_are_a_set_vision_realdata_reads_in_the_order_they_were_taken(tmp_path):
+    kept = CheckedPhotos(tmp_path / "checked-photos")
+    assert kept.add(jpeg(), [(4, (1, 2, 11, 12)), (6, (20.25, 5, 30, 15))], when=1_800_000_000)
+    assert kept.add(jpeg(120), [(1, (3, 3, 9, 9))], when=1_800_000_000)   # the same second
+    assert kept.add(jpeg(), [(2, (0, 0, 5, 5))], when=1_800_000_100)
+    assert kept.count() == 3 and kept.problem == ""
+    shots = photos("checked-photos", "all", root=tmp_path)
+    assert [s.dice for s in shots] == [((4, (1.0, 2.0, 11.0, 12.0)), (6, (20.2, 5.0, 30.0, 15.0))),
+                                       ((1, (3.0, 3.0, 9.0, 9.0)),), ((2, (0.0, 0.0, 5.0, 5.0)),)]
+    assert all(cv2.imread(str(s.path)).shape == (48, 64, 3) for s in shots)
+    assert not list((tmp_path / "checked-photos").rglob("*.part"))     # written through a rename
+
+
+def test_a_full_folder_takes_no_more_and_says_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(cp, "MOST", 2)
+    kept = CheckedPhotos(tmp_path)
+    assert kept.add(jpeg(), [(3, (0, 0, 5, 5))]) and kept.add(jpeg(), [(5, (0, 0, 5, 5))])
+    assert not kept.add(jpeg(), [(6, (0, 0, 5, 5))])
+    assert kept.count() == 2 and "holds 2 photos, as many as are kept" in kept.problem
+
+
+@pytest.mark.parametrize("text, said", [
+    ('{"a.jpg": [\n{"face": 3, "box": [0, 0, 5]}]}', "a.jpg die 0: box must be four numbers"),
+    ('{"a.jpg": [{"face": 7, "box": [0, 0, 5, 5]}]}', "a.jpg die 0: face must be 1 to 6, not 7"),
+    ('{"a.jpg": \n\n [{"face": 2,,}]}', "line 3: not JSON"),
+    ('[1, 2]', "an object of photo names is expected, not list"),
+])
+def test_labels_it_cannot_read_are_left_as_they_are_and_named(tmp_path, text, said):
+    (tmp_path / "labels.json").write_text(text, encoding="utf-8")
+    with pytest.raises(PhotosError, match=said):
+        read_labels(tmp_path / "labels.json")
+    kept = CheckedPhotos(tmp_path)
+    assert not kept.add(jpeg(), [(1, (0, 0, 5, 5))])
+    assert said in kept.problem and (tmp_path / "labels.json").read_text(encoding="utf-8") == text
+    assert not (tmp_path / "images").exists() or not list((tmp_path / "images").iterdir())
+
+
+def test_a_folder_that_cannot_be_made_costs_only_the_photo(tmp_path):
+    (tmp_path / "checked-photos").write_text("a file where the folder goes", encoding="utf-8")
+    kept = CheckedPhotos(tmp_path / "checked-photos")
+    assert not kept.add(jpeg(), [(1, (0, 0, 5, 5))])
+    assert kept.problem.startswith("the checked photos are not kept:")
+    assert read_labels(tmp_path / "nothing.json") == {}   # no file yet: no photos yet
