@@ -16,7 +16,8 @@ not how dice are found.
 At most MOST photos are kept, then no more (a full folder is said by `companion doctor`, never
 emptied by the app). labels.json is rewritten whole through a temporary file and a rename, so a
 power cut leaves the old file or the new one; one the app cannot read is left as it is and no photo
-is added until it is mended or moved away.
+is added until it is mended or moved away. A photo is added on the main thread as its roll is
+judged: the 1,000th took 7.6 ms here (median of the last 100 of 1,000 added; 1.0 ms for the first).
 """
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ class CheckedPhotos:
             images.mkdir(parents=True, exist_ok=True)
             _write(images / name, photo)
             labels[name] = [{"face": int(face), "box": [round(float(v), 1) for v in box]} for face, box in dice]
-            _write(self.labels_path, (json.dumps(labels, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+            _write(self.labels_path, _labels_text(labels).encode("utf-8"))
         except (PhotosError, OSError) as exc:
             self.problem = f"the checked photos are not kept: {exc}"
             return False
@@ -102,6 +103,13 @@ class CheckedPhotos:
         # A photo written just before a power cut, its label not yet, keeps its name too.
         return next(name for name in (f"{stamp}-{n}.jpg" for n in itertools.count())
                     if name not in labels and not (self.folder / "images" / name).exists())
+
+
+def _labels_text(labels: dict) -> str:
+    """labels.json, one photo a line in name order: as readable as an indented file, written by json's
+    C encoder (an indented dump of 1,000 photos took 8.9 ms here, this 1.8 ms)."""
+    lines = (f"{json.dumps(name)}: {json.dumps(dice)}" for name, dice in sorted(labels.items()))
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def _write(path: Path, data: bytes) -> None:
