@@ -15,10 +15,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from companion.dice_camera import DiceCamera
-from companion.events import TableLight
 from companion.checked_photos import FOLDER as PHOTOS
 from companion.checked_photos import CheckedPhotos
+from companion.dice_camera import DiceCamera
+from companion.events import TableLight
 from companion.pip_checks import PipChecks
 from companion.taught_dice import icon_dice_in_play
 from hardware.config import Config, load_config
