@@ -25,12 +25,13 @@ test: $(STAMP)
 	tools/with-display $(PY) -m pytest $(PYTEST_ARGS)
 
 # The property tests of every reader (store on damaged files, game logs, state files, board
-# corrections, config, images, checked reads), run far longer than in `make test`: FUZZ_EXAMPLES inputs each
+# corrections, config, images, checked reads, checked photos), run far longer than in `make test`: FUZZ_EXAMPLES inputs each
 # (images a fifth of that). Ends with the table of bad inputs per interface and how they ended.
 FUZZ_EXAMPLES ?= 3000
 FUZZ_TESTS := tests/test_store_fuzz.py tests/engine/test_log_fuzz.py \
   tests/engine/centerville/test_statefile_fuzz.py tests/engine/centerville/test_statefile_properties.py \
-  tests/hardware/test_config_fuzz.py tests/vision/test_image_fuzz.py tests/vision/test_checked_reads_fuzz.py
+  tests/hardware/test_config_fuzz.py tests/vision/test_image_fuzz.py tests/vision/test_checked_reads_fuzz.py \
+  tests/test_checked_photos_fuzz.py
 fuzz: $(STAMP)
 	COMPANION_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -p no:randomly $(FUZZ_TESTS) $(PYTEST_ARGS)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import time
 from pathlib import Path
@@ -42,10 +43,14 @@ def read_labels(path: Path) -> dict:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
+    except UnicodeDecodeError as exc:
+        raise PhotosError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
         labels = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PhotosError(f"{path} line {exc.lineno}: not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise PhotosError(f"{path}: nested too deeply to be labels") from None
     if not isinstance(labels, dict):
         raise PhotosError(f"{path}: an object of photo names is expected, not {type(labels).__name__}")
     for name, dice in labels.items():
@@ -55,8 +60,8 @@ def read_labels(path: Path) -> dict:
             face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
             if not (isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6):
                 raise PhotosError(f"{path}: {name} die {k}: face must be 1 to 6, not {face!r}")
-            if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, (int, float))
-                                                                    and not isinstance(v, bool) for v in box)):
+            if not (isinstance(box, list) and len(box) == 4 and all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in box)):
                 raise PhotosError(f"{path}: {name} die {k}: box must be four numbers, not {box!r}")
     return labels
 
