@@ -2,7 +2,10 @@
 keeps each pip roll the players checked, labelled with the faces they entered
 (companion/checked_photos.py), in the shared sets' format.
 
-    .venv/bin/python bench/table_photos.py DATA_DIR/checked-photos [--split all] [--model FILE] [--misses OUT]
+    .venv/bin/python bench/table_photos.py [DATA_DIR/checked-photos] [--split all] [--model FILE] [--misses OUT]
+
+Without a folder (as `make bench` runs it) it reads this table's own, beside the games.db its config
+names, and says so when the table keeps none.
 
 Figures as bench/real_sets.py names them. What they can say: how this table's dice are read and
 asked (read right, flagged, silent misreads), the faces being the players' own. What they cannot:
@@ -25,12 +28,21 @@ from vision.realdata import SPLITS  # noqa: E402
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("folder", type=Path, help="a folder of images/ and labels.json (a table's checked-photos)")
+    p.add_argument("folder", type=Path, nargs="?", default=None,
+                   help="a folder of images/ and labels.json (default: this table's checked-photos)")
     p.add_argument("--split", default="all", choices=SPLITS)
     p.add_argument("--model", default=None, help="the detector file to read with (default: the shipped one)")
     p.add_argument("--misses", type=Path, default=None, help="draw each photo with a misread die here")
     args = p.parse_args(argv)
-    folder = args.folder.resolve()
+    if args.folder is None:
+        from companion.checked_photos import FOLDER
+        from hardware.config import load_config
+
+        folder = (load_config()[0].data_dir / FOLDER).resolve()
+        if not (folder / "labels.json").is_file():
+            print(f"This table keeps no checked photos ({folder}): [camera] keep_photos = true keeps them.")
+            return 0
+    folder = (args.folder or folder).resolve()
     if not (folder / "labels.json").is_file():
         print(f"{folder} holds no labels.json: not a folder of checked photos", file=sys.stderr)
         return 1

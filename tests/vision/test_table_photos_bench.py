@@ -17,7 +17,7 @@ bench = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(bench)
 
 
-def test_a_table_s_kept_photos_are_read_and_scored(tmp_path, capsys):
+def test_a_table_s_kept_photos_are_read_and_scored(tmp_path, capsys, monkeypatch):
     kept = CheckedPhotos(tmp_path / "checked-photos")
     dice = 0
     for seed in (3, 4, 5):
@@ -35,3 +35,12 @@ def test_a_table_s_kept_photos_are_read_and_scored(tmp_path, capsys):
     assert found == dice and right >= dice - 1      # renders: the reader reads 99 % of their dice
     assert bench.main([str(tmp_path)]) == 1         # no labels.json there
     assert "holds no labels.json" in capsys.readouterr().err
+
+    # Without a folder (make bench): this table's own, beside its games.db.
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "no-config.toml"))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "a-new-table"))
+    assert bench.main([]) == 0
+    assert "This table keeps no checked photos" in capsys.readouterr().out
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    assert bench.main([]) == 0
+    assert f"(3 photos, {dice} dice)" in capsys.readouterr().out
