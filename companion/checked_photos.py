@@ -5,7 +5,9 @@ The dice reader is judged on real photos it never saw, and the shared sets hold 
 one be judged"). Every roll a table enters checks the camera's reading of it (companion.pip_checks),
 so with `[camera] keep_photos = true` the app keeps the photo of each such roll and its labels in the
 shared sets' format (`images/NAME.jpg` and `labels.json`: {"NAME.jpg": [{"face": 1..6, "box": [x0,
-y0, x1, y1]}, ...]}), readable by vision.realdata and `bench/table_photos.py`.
+y0, x1, y1]}, ...]}), readable by vision.realdata and `bench/table_photos.py`. Centerville's rolls go
+to a folder of their own (ICON_FOLDER), each face a die's label ("red-vote"): the first real photos of
+those dice there are.
 
 What a label is: the box the camera drew around each die, and the face the players entered for it
 (die by die where they confirmed it in the dice check, else matched face for face). A photo is kept
@@ -28,17 +30,19 @@ import os
 import time
 from pathlib import Path
 
-FOLDER = "checked-photos"   # beside games.db
-MOST = 1000                 # at about 100 KB a 640 x 480 photo: 100 MB
+FOLDER = "checked-photos"              # beside games.db: pip rolls
+ICON_FOLDER = "checked-icon-photos"    # Centerville's icon dice: each face a label such as "red-vote"
+MOST = 1000                            # a folder's photos at most; at about 100 KB a 640 x 480 photo: 100 MB
 
 
 class PhotosError(ValueError):
     """labels.json cannot be read as the shared sets' labels: the sentence names the place."""
 
 
-def read_labels(path: Path) -> dict:
+def read_labels(path: Path, icons: bool = False) -> dict:
     """{photo name: [{"face", "box"}]} of a labels.json; {} when there is none yet. A file that is
-    not the shared sets' labels raises PhotosError naming the photo and field."""
+    not the shared sets' labels raises PhotosError naming the photo and field. With `icons` a face
+    is a Centerville die's label ("red-vote"), else 1 to 6."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -58,20 +62,33 @@ def read_labels(path: Path) -> dict:
             raise PhotosError(f"{path}: {name}: a list of dice is expected")
         for k, die in enumerate(dice):
             face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
-            if not (isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6):
-                raise PhotosError(f"{path}: {name} die {k}: face must be 1 to 6, not {face!r}")
+            if not (face in _icon_labels() if icons else _pip(face)):
+                kind = "a Centerville die's face" if icons else "1 to 6"
+                raise PhotosError(f"{path}: {name} die {k}: face must be {kind}, not {face!r}")
             if not (isinstance(box, list) and len(box) == 4 and all(
                     isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in box)):
                 raise PhotosError(f"{path}: {name} die {k}: box must be four numbers, not {box!r}")
     return labels
 
 
-class CheckedPhotos:
-    """The folder of one table's checked photos. `add` never raises for the roll's sake: a photo
-    that cannot be kept now sets `problem` (the same sentence doctor gives) and returns False."""
+def _pip(face) -> bool:
+    return isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6
 
-    def __init__(self, folder: Path | str):
+
+def _icon_labels() -> frozenset:
+    from companion.engine.centerville.dice import default_dice
+
+    return frozenset(default_dice().all_labels())
+
+
+class CheckedPhotos:
+    """The folder of one table's checked photos (pip faces, or with `icons` Centerville's). `add`
+    never raises for the roll's sake: a photo that cannot be kept now sets `problem` (the same
+    sentence doctor gives) and returns False."""
+
+    def __init__(self, folder: Path | str, icons: bool = False):
         self.folder = Path(folder)
+        self.icons = icons
         self.problem = ""
 
     @property
@@ -80,12 +97,12 @@ class CheckedPhotos:
 
     def count(self) -> int:
         """Photos kept (raises PhotosError or OSError when labels.json cannot be read)."""
-        return len(read_labels(self.labels_path))
+        return len(read_labels(self.labels_path, self.icons))
 
     def add(self, photo: bytes, dice, when: float | None = None) -> bool:
         """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels."""
         try:
-            labels = read_labels(self.labels_path)
+            labels = read_labels(self.labels_path, self.icons)
             if len(labels) >= MOST:
                 self.problem = f"{self.folder} holds {MOST} photos, as many as are kept: no more are added"
                 return False
@@ -93,7 +110,8 @@ class CheckedPhotos:
             images = self.folder / "images"
             images.mkdir(parents=True, exist_ok=True)
             _write(images / name, photo)
-            labels[name] = [{"face": int(face), "box": [round(float(v), 1) for v in box]} for face, box in dice]
+            labels[name] = [{"face": str(face) if self.icons else int(face), "box": [round(float(v), 1) for v in box]}
+                            for face, box in dice]
             _write(self.labels_path, _labels_text(labels).encode("utf-8"))
         except (PhotosError, OSError) as exc:
             self.problem = f"the checked photos are not kept: {exc}"

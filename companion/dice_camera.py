@@ -56,7 +56,7 @@ class DiceCamera:
             raise ValueError(f"The camera's rotation is one of 0, 90, 180, 270 degrees, not {rotation!r}.")
         self.spec = source
         self.rotation = rotation         # degrees clockwise each frame is turned before it is read
-        self.keep_photos = keep_photos   # each pip reading carries its frame (companion.checked_photos)
+        self.keep_photos = keep_photos   # each reading carries its frame (companion.checked_photos)
         self.post = post
         self.model = model
         self.fps = fps
@@ -261,7 +261,7 @@ class DiceCamera:
             if reading is not None:
                 forced_until = None
                 self.readings += 1
-                if self.keep_photos and self._reading_with is None and reading.dice:
+                if self.keep_photos and reading.dice:
                     reading = replace(reading, photo=jpeg(frame.image))
                 self.post(InputEvent("dice", reading, "camera"))
             # Pace like a camera; a real one blocks in read() and this waits no more.

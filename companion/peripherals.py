@@ -16,6 +16,7 @@ import sys
 from typing import Any
 
 from companion.checked_photos import FOLDER as PHOTOS
+from companion.checked_photos import ICON_FOLDER as ICON_PHOTOS
 from companion.checked_photos import CheckedPhotos
 from companion.dice_camera import DiceCamera
 from companion.events import TableLight
@@ -57,6 +58,7 @@ class Peripherals:
                 self.table.pip_checks = checks = PipChecks(checks.data_dir, self.config.camera.model)
             if checks is not None and self.config.camera.keep_photos:
                 checks.photos = CheckedPhotos(checks.data_dir / PHOTOS)
+                self.table.icon_photos = CheckedPhotos(checks.data_dir / ICON_PHOTOS, icons=True)
             self.table.subscribe(self._camera_status)
             self.table.subscribe(self._camera_dice)
             self._camera_dice(self.table)

@@ -344,22 +344,28 @@ def check_pip_reads(config: Config) -> Check:
 
 
 def check_photos(config: Config) -> Check:
-    """The checked rolls' photos this table keeps ([camera] keep_photos; companion.checked_photos)."""
-    from companion.checked_photos import FOLDER, MOST, CheckedPhotos, PhotosError
+    """The checked rolls' photos this table keeps ([camera] keep_photos; companion.checked_photos):
+    pip rolls and Centerville's icon rolls, each in a folder of its own."""
+    from companion.checked_photos import FOLDER, ICON_FOLDER, MOST, CheckedPhotos, PhotosError
 
-    photos = CheckedPhotos(Path(config.data_dir) / FOLDER)
-    try:
-        count = photos.count()
-    except (PhotosError, OSError) as exc:
-        return Check("photos", "warn", f"the checked photos cannot be added to: {exc}",
-                     fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll is lost")
-    kept = f"{count} of at most {MOST} photos of checked rolls in {photos.folder}" if count else ""
+    folders = [CheckedPhotos(Path(config.data_dir) / FOLDER), CheckedPhotos(Path(config.data_dir) / ICON_FOLDER,
+                                                                            icons=True)]
+    counts = []
+    for photos in folders:
+        try:
+            counts.append(photos.count())
+        except (PhotosError, OSError) as exc:
+            return Check("photos", "warn", f"the checked photos cannot be added to: {exc}",
+                         fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll "
+                             "is lost")
+    kept = "; ".join(f"{n} of at most {MOST} photos in {photos.folder}" for photos, n in zip(folders, counts) if n)
     if not config.camera.keep_photos:
         return Check("photos", "off", "not kept ([camera] keep_photos = false)" + (f"; {kept}" if kept else ""))
-    if count >= MOST:
-        return Check("photos", "warn", f"{kept}: full, no more are added",
-                     fix="move the folder aside (it is a labelled photo set: bench/table_photos.py reads it)")
-    return Check("photos", "ok", kept or f"none kept yet; they go to {photos.folder}")
+    full = [str(photos.folder) for photos, n in zip(folders, counts) if n >= MOST]
+    if full:
+        return Check("photos", "warn", f"{kept}: {', '.join(full)} full, no more are added there",
+                     fix="move the folder aside (a labelled photo set: bench/table_photos.py reads the pip one)")
+    return Check("photos", "ok", kept or f"none kept yet; they go to {folders[0].folder} and {folders[1].folder}")
 
 
 if __name__ == "__main__":

@@ -58,3 +58,15 @@ def test_a_folder_that_cannot_be_made_costs_only_the_photo(tmp_path):
     assert not kept.add(jpeg(), [(1, (0, 0, 5, 5))])
     assert kept.problem.startswith("the checked photos are not kept:")
     assert read_labels(tmp_path / "nothing.json") == {}   # no file yet: no photos yet
+
+
+def test_centerville_photos_are_labelled_with_the_dice_s_own_faces(tmp_path):
+    kept = CheckedPhotos(tmp_path, icons=True)
+    assert kept.add(jpeg(), [("red-vote", (1, 2, 11, 12)), ("black-hourglass", (20, 5, 30, 15))])
+    (dice,) = read_labels(kept.labels_path, icons=True).values()
+    assert [d["face"] for d in dice] == ["red-vote", "black-hourglass"]
+    with pytest.raises(PhotosError, match="face must be 1 to 6, not 'red-vote'"):
+        read_labels(kept.labels_path)                       # not a pip folder
+    (tmp_path / "labels.json").write_text('{"a.jpg": [{"face": "black-fate", "box": [0, 0, 5, 5]}]}')
+    with pytest.raises(PhotosError, match="a.jpg die 0: face must be a Centerville die's face, not 'black-fate'"):
+        read_labels(tmp_path / "labels.json", icons=True)    # the black die shows no fate

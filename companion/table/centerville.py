@@ -164,6 +164,7 @@ class CentervilleInput(MenuInput):
         # The dice the camera read for the roll being entered (die index -> vision DieRead):
         # their pictures teach the faces the players confirm or correct. Input, like the pick.
         self.camera_read: dict[int, object] = {}
+        self.camera_reading = None   # the whole reading they came from (its photo, the dice left in the tray)
 
     # -- what the screen asks -------------------------------------------------------------------
     def legal(self, table: Table) -> list:
@@ -209,7 +210,7 @@ class CentervilleInput(MenuInput):
     def settle(self, table: Table, draft: Draft) -> Draft:
         self.pick = Pick()
         self.pages = []
-        self.camera_read = {}
+        self.camera_read, self.camera_reading = {}, None
         state = table.state
         if state is not None and state.phase == "setup-draw" and not table.session.actions:
             # A new game starts with the rulebook's set-up: what to put where, read and done.
@@ -338,11 +339,25 @@ class CentervilleInput(MenuInput):
                                 f"{'die' if len(missing) == 1 else 'dice'} first.")
         lessons = camera.lessons(self.camera_read, dict(self.pick.faces))
         reads = camera.checked(self.camera_read, dict(self.pick.faces))
+        photo = self._photo(table)
         outcome = self.take(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
+        if outcome.action is not None and photo is not None:
+            table.icon_photos.add(*photo)
         if outcome.action is not None and (lessons or reads):
             said = camera.learned(table.taught, lessons, reads)
             outcome.info = "; ".join(part for part in (outcome.info, said) if part)
         return outcome
+
+    def _photo(self, table: Table):
+        """(photo, labels) of the roll about to be entered, when the table keeps them and the
+        camera's reading of it can be labelled (centerville_camera.photo_labels)."""
+        reading = self.camera_reading
+        if table.icon_photos is None or not self.camera_read or not getattr(reading, "photo", None):
+            return None
+        wanted = dice_wanted(table.state)
+        kept = {d: face for d, face in enumerate(table.state.dice) if d not in wanted and face is not None}
+        labels = camera.photo_labels(reading, dict(self.pick.faces), kept)
+        return None if labels is None else (reading.photo, labels)
 
     def on_roll_for_bot(self, table: Table) -> Outcome:
         """The table asks the app to roll the bot's dice (the faces are drawn here and logged as
@@ -370,7 +385,7 @@ class CentervilleInput(MenuInput):
             return Outcome(info="The camera has not been taught these dice yet: teach it (Camera), "
                                 "or tap each die's face.")
         faces, read, info = camera.fill(wanted, reading, dict(self.pick.faces))
-        self.camera_read = read
+        self.camera_read, self.camera_reading = read, reading
         self._set(table, faces=tuple(sorted(faces.items())), die=None)
         return Outcome(info=info)
 
@@ -399,7 +414,7 @@ class CentervilleInput(MenuInput):
     def on_clear(self, table: Table) -> Outcome:
         if self.pick.path:
             return self._set(table, path=self.pick.path[:-1], cursor=None)
-        self.camera_read = {}  # the faces are entered afresh: by hand, or by a new reading
+        self.camera_read, self.camera_reading = {}, None  # entered afresh: by hand, or by a new reading
         return self._set(table, faces=(), die=None, pickup=(), cursor=None)
 
     def on_page(self, table: Table) -> Outcome:

@@ -84,6 +84,28 @@ def checked(read: dict[int, object], entered: dict[int, str]) -> list:
     return out
 
 
+def photo_labels(reading, entered: dict[int, str], kept: dict[int, str]) -> list[tuple[str, tuple]] | None:
+    """Each die of `reading` with the face the game holds for it once the roll is entered: the face
+    entered for a die rolled, the face kept for a die left in the tray; for a kept photo's labels
+    (companion.checked_photos). None when a die's colour was not measured surely as one of the six,
+    a colour shows twice or a die has no face: a label would then hang on the camera's guess of
+    which die it is."""
+    from vision.taught import COLOUR_ASK_BELOW
+
+    out, seen = [], set()
+    for die in getattr(reading, "dice", ()):
+        colour = getattr(die, "color", None)
+        if colour not in DIE_ORDER or colour in seen or getattr(die, "colour_confidence", 1.0) < COLOUR_ASK_BELOW:
+            return None
+        seen.add(colour)
+        index = DIE_ORDER.index(colour)
+        face = entered.get(index) or kept.get(index)
+        if face is None:
+            return None
+        out.append((face, tuple(die.box)))
+    return out or None
+
+
 def learned(taught, found: list[tuple[str, object]], reads: list = ()) -> str:
     """Teach `found` to the table's examples and keep the checked `reads`; the sentence saying
     what was learned ("" for nothing)."""

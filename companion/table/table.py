@@ -53,6 +53,9 @@ class Table:
         # app sets it beside games.db): by them the table earns fewer questions.
         self.pip_checks: Any = None
         self.fair_rolls = FairRolls()   # the camera's rolls for the fairness statistics, once each
+        # Centerville's rolls kept as labelled photos ([camera] keep_photos; companion.checked_photos;
+        # pip rolls go through pip_checks, which judges them).
+        self.icon_photos: Any = None
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE

@@ -227,10 +227,11 @@ def test_the_doctor_says_where_the_checked_photos_go_and_how_many_are_kept(tmp_p
     assert off.state == "off" and off.message == "not kept ([camera] keep_photos = false)"
     config = parse_config({"data": {"dir": str(tmp_path)}, "camera": {"keep_photos": True}})
     check = check_photos(config)
-    assert check.state == "ok" and check.message == f"none kept yet; they go to {tmp_path / 'checked-photos'}"
+    assert check.state == "ok" and check.message == (f"none kept yet; they go to {tmp_path / 'checked-photos'} "
+                                                     f"and {tmp_path / 'checked-icon-photos'}")
     photo = cv2.imencode(".jpg", np.zeros((8, 8, 3), np.uint8))[1].tobytes()
     assert CheckedPhotos(tmp_path / "checked-photos").add(photo, [(5, (0, 0, 8, 8))])
-    assert check_photos(config).message == f"1 of at most 1000 photos of checked rolls in {tmp_path / 'checked-photos'}"
+    assert check_photos(config).message == f"1 of at most 1000 photos in {tmp_path / 'checked-photos'}"
     (tmp_path / "checked-photos" / "labels.json").write_text('{"x.jpg": [{"face": 9, "box": [0, 0, 1, 1]}]}')
     check = check_photos(config)
     assert check.state == "warn" and "x.jpg die 0: face must be 1 to 6, not 9" in check.message

@@ -8,6 +8,7 @@ the camera read how. The whole path with the real reader is tests/e2e/test_cente
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -150,6 +151,35 @@ def test_a_sure_reading_fills_the_row_and_an_unsure_die_is_asked_then_taught(tab
     after = t.taught.counts()
     assert after[truth["blue"]] == before.get(truth["blue"], 0) + 1
     assert sum(after.values()) == sum(before.values()) + 1   # dice read surely teach nothing new
+
+
+def test_a_table_that_keeps_photos_keeps_each_roll_labelled_with_the_faces_entered(table, tmp_path):
+    from companion.checked_photos import CheckedPhotos, read_labels
+    from companion.table.centerville_camera import photo_labels
+
+    t, store = table
+    teach_all(t)
+    to_the_roll(t, store)
+    t.icon_photos = CheckedPhotos(tmp_path / "checked-icon-photos", icons=True)
+    photo = b"\xff\xd8 a frame"
+    truth = tray_reading(101)
+    reading = replace(misread(truth, "blue", "blue-vote", unsure=True), photo=photo)
+    send(t, "dice", reading)
+    blue = next(d for d in truth.dice if d.color == "blue")
+    send(t, "tap", ("face", blue.label))              # the players tap what the blue die shows
+    assert send(t, "command", Command.CONFIRM).action is not None
+    labels = read_labels(t.icon_photos.labels_path, icons=True)
+    assert len(labels) == 1
+    (name, dice), = labels.items()
+    assert (t.icon_photos.folder / "images" / name).read_bytes() == photo
+    assert sorted((d["face"], tuple(d["box"])) for d in dice) == sorted(
+        (d.label, tuple(float(v) for v in d.box)) for d in truth.dice)
+    # Two dice named blue: which one is the blue die is the camera's guess, so no labels.
+    twice = replace(truth, dice=tuple(replace(d, color="blue") if d.color == "green" else d for d in truth.dice))
+    entered = {cv.DIE_ORDER.index(d.color): d.label for d in truth.dice}
+    assert photo_labels(truth, entered, {}) is not None and photo_labels(twice, entered, {}) is None
+    unsure = replace(truth, dice=(SimpleNamespace(color="red", colour_confidence=0.5, box=(0, 0, 9, 9)),))
+    assert photo_labels(unsure, entered, {}) is None     # its colour unsure: asked, and no label
 
 
 def test_the_camera_s_guesses_checked_by_the_table_are_entered_with_one_tap_and_taught(table):
