@@ -138,8 +138,12 @@ def _labels_text(labels: dict) -> str:
 def _write(path: Path, data: bytes) -> None:
     """Write through a temporary file and a rename: the old file or the new one, never half of one."""
     part = path.with_name(path.name + ".part")
-    with open(part, "wb") as out:
-        out.write(data)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(part, path)
+    try:
+        with open(part, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(part, path)
+    except OSError:
+        part.unlink(missing_ok=True)   # a full disk leaves no half photo behind
+        raise

@@ -70,3 +70,19 @@ def test_centerville_photos_are_labelled_with_the_dice_s_own_faces(tmp_path):
     (tmp_path / "labels.json").write_text('{"a.jpg": [{"face": "black-fate", "box": [0, 0, 5, 5]}]}')
     with pytest.raises(PhotosError, match="a.jpg die 0: face must be a Centerville die's face, not 'black-fate'"):
         read_labels(tmp_path / "labels.json", icons=True)    # the black die shows no fate
+
+
+def test_a_full_disk_leaves_the_photos_as_they_were(tmp_path, monkeypatch):
+    kept = CheckedPhotos(tmp_path)
+    assert kept.add(jpeg(), [(2, (0, 0, 5, 5))])
+    before = kept.labels_path.read_bytes()
+
+    def full(*_args):
+        raise OSError(28, "No space left on device")
+
+    # The disk fills while the photo is written: simulated (a full disk cannot be made here without mounting one).
+    monkeypatch.setattr(cp.os, "fsync", full)
+    assert not kept.add(jpeg(), [(4, (0, 0, 5, 5))])
+    assert "No space left on device" in kept.problem
+    assert kept.labels_path.read_bytes() == before and kept.count() == 1
+    assert not list(tmp_path.rglob("*.part"))
