@@ -5,7 +5,7 @@ that was there and adds the new one. Inputs: a whole file damaged by a line, by 
 or cut short."""
 import json
 
-from fuzz import FUZZ, tally
+from fuzz import FUZZ, damaged, tally
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,26 +16,15 @@ GOOD = {f"20270101-12000{n}-0.jpg": [{"face": 1 + n % 6, "box": [1.5, 2.0, 30.0,
 WHOLE = _labels_text(GOOD).encode("utf-8")
 
 
+def _field(draw, line: bytes) -> bytes:
+    return line.replace(draw(st.sampled_from([b"1.5", b"2.0", b"50", b"\"face\": 1", b"\"box\""])),
+                        draw(st.sampled_from([b"NaN", b"Infinity", b"true", b"7", b"\"3\"", b"[]", b"null",
+                                              b"1e999", b"\"\xff\"", b"-0"])), 1)
+
+
 @st.composite
 def damaged_files(draw):
-    how = draw(st.sampled_from(["line", "bytes", "cut", "field"]))
-    data = WHOLE
-    lines = data.split(b"\n")
-    n = draw(st.integers(0, len(lines) - 1))
-    if how == "line":
-        lines[n] = draw(st.text(max_size=40)).encode("utf-8", "surrogatepass")
-        data = b"\n".join(lines)
-    elif how == "field":
-        lines[n] = lines[n].replace(draw(st.sampled_from([b"1.5", b"2.0", b"50", b"\"face\": 1", b"\"box\""])),
-                                    draw(st.sampled_from([b"NaN", b"Infinity", b"true", b"7", b"\"3\"", b"[]",
-                                                          b"null", b"1e999", b"\"\xff\"", b"-0"])), 1)
-        data = b"\n".join(lines)
-    elif how == "bytes":
-        at = draw(st.integers(0, len(data)))
-        data = data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
-    else:
-        data = data[:draw(st.integers(0, len(data)))]
-    return how, data
+    return damaged(draw, WHOLE, _field)
 
 
 @FUZZ

@@ -6,7 +6,7 @@ keeps every read that was there and adds the new ones at the end. Inputs: a whol
 a line, by bytes, or cut short (a power cut in the middle of a write)."""
 import re
 
-from fuzz import FUZZ, tally
+from fuzz import FUZZ, damaged, tally
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,27 +19,16 @@ WHOLE = (HEADER + "\n" + "".join(r.line() + "\n" for r in GOOD * 3)).encode("utf
 NEW = [CheckedRead(0.99999, None, True, "pip6", "pip6")]
 
 
+def _field(draw, line: bytes) -> bytes:
+    fields = line.split(b",")
+    fields[draw(st.integers(0, len(fields) - 1))] = draw(st.sampled_from(
+        [b"", b"nan", b"inf", b"-1e999", b"1,0", b"2", b"yes", b"0.5.5", "\u00e9".encode(), b"\xff"]))
+    return b",".join(fields)
+
+
 @st.composite
 def damaged_files(draw):
-    how = draw(st.sampled_from(["line", "bytes", "cut", "field"]))
-    data = WHOLE
-    lines = data.split(b"\n")
-    n = draw(st.integers(0, len(lines) - 2))
-    if how == "line":
-        lines[n] = draw(st.text(max_size=40)).encode("utf-8", "surrogatepass")
-        data = b"\n".join(lines)
-    elif how == "field":
-        fields = lines[n].split(b",")
-        fields[draw(st.integers(0, len(fields) - 1))] = draw(st.sampled_from(
-            [b"", b"nan", b"inf", b"-1e999", b"1,0", b"2", b"yes", b"0.5.5", "\u00e9".encode(), b"\xff"]))
-        lines[n] = b",".join(fields)
-        data = b"\n".join(lines)
-    elif how == "bytes":
-        at = draw(st.integers(0, len(data)))
-        data = data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
-    else:
-        data = data[:draw(st.integers(0, len(data)))]
-    return how, data
+    return damaged(draw, WHOLE, _field)
 
 
 @FUZZ
