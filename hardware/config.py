@@ -92,9 +92,9 @@ class CameraConfig:
     # learned slanted dice from upright views: turned 180, the calib photos of aws-workshop-dice
     # read 125 of 174 dice right with 17 silent misreads, against 156 and 3 upright (bench/real_shifts.py).
     rotation: int = 0
-    # Keep the photo of each pip roll the players checked, its dice labelled with the faces they
-    # entered (companion.checked_photos): this table's own real set for judging readers. Off by
-    # default: the photos show whatever lies in the tray.
+    # Keep the photo of each roll the players checked (pip dice, and Centerville's in a folder of
+    # their own), its dice labelled with the faces they entered (companion.checked_photos): this
+    # table's own real set for judging readers. Off by default: the photos show whatever lies in the tray.
     keep_photos: bool = False
 
 
