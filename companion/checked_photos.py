@@ -30,6 +30,8 @@ import os
 import time
 from pathlib import Path
 
+from companion.pending_rolls import PendingRolls
+
 FOLDER = "checked-photos"              # beside games.db: pip rolls
 ICON_FOLDER = "checked-icon-photos"    # Centerville's icon dice: each face a label such as "red-vote"
 MOST = 1000                            # a folder's photos at most; at about 100 KB a 640 x 480 photo: 100 MB
@@ -126,6 +128,29 @@ class CheckedPhotos:
         # A photo written just before a power cut, its label not yet, keeps its name too.
         return next(name for name in (f"{stamp}-{n}.jpg" for n in itertools.count())
                     if name not in labels and not (self.folder / "images" / name).exists())
+
+
+class HeldPhotos:
+    """Photos of entered rolls held until the game has moved past them (companion.pending_rolls), then
+    kept in `photos` if the entry still holds the faces they were labelled with: a roll undone and
+    entered with other faces keeps no photo. Centerville's rolls come here; pip rolls are held by
+    companion.pip_checks, which judges them."""
+
+    def __init__(self, photos: CheckedPhotos):
+        self.photos = photos
+        self._rolls = PendingRolls()
+
+    def hold(self, photo: bytes, labels, faces: tuple, session, at: int) -> None:
+        """The photo of the roll entered at index `at` of `session`'s actions, whose dice are `faces`."""
+        self._rolls.add((photo, labels, tuple(faces)), session, at, one_per_entry=True)
+
+    def settle(self, everything: bool = False) -> None:
+        """Keep the photos of the rolls the game has moved past (all of them with `everything`)."""
+        for roll in self._rolls.due(everything):
+            photo, labels, faces = roll.value
+            entry = roll.entry()
+            if entry is not None and getattr(entry, "dice", None) == faces:
+                self.photos.add(photo, labels)
 
 
 def _labels_text(labels: dict) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.checked_photos import FOLDER as PHOTOS
 from companion.checked_photos import ICON_FOLDER as ICON_PHOTOS
-from companion.checked_photos import CheckedPhotos
+from companion.checked_photos import CheckedPhotos, HeldPhotos
 from companion.dice_camera import DiceCamera
 from companion.events import TableLight
 from companion.pip_checks import PipChecks
@@ -58,7 +58,7 @@ class Peripherals:
                 self.table.pip_checks = checks = PipChecks(checks.data_dir, self.config.camera.model)
             if checks is not None and self.config.camera.keep_photos:
                 checks.photos = CheckedPhotos(checks.data_dir / PHOTOS)
-                self.table.icon_photos = CheckedPhotos(checks.data_dir / ICON_PHOTOS, icons=True)
+                self.table.icon_photos = HeldPhotos(CheckedPhotos(checks.data_dir / ICON_PHOTOS, icons=True))
             self.table.subscribe(self._camera_status)
             self.table.subscribe(self._camera_dice)
             self._camera_dice(self.table)

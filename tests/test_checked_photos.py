@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import companion.checked_photos as cp
-from companion.checked_photos import CheckedPhotos, PhotosError, read_labels
+from companion.checked_photos import CheckedPhotos, HeldPhotos, PhotosError, read_labels
 from vision.realdata import photos
 
 
@@ -86,3 +86,22 @@ def test_a_full_disk_leaves_the_photos_as_they_were(tmp_path, monkeypatch):
     assert "No space left on device" in kept.problem
     assert kept.labels_path.read_bytes() == before and kept.count() == 1
     assert not list(tmp_path.rglob("*.part"))
+
+
+def test_a_held_photo_is_kept_only_when_its_roll_stands_as_labelled(tmp_path):
+    from companion.engine.rolling_village import Roll
+    from companion.session import Session
+
+    session = Session.new("rolling-village", ["Ann", "Bo"])
+    held = HeldPhotos(CheckedPhotos(tmp_path))
+    assert session.submit(Roll((3, 4))).ok
+    held.hold(jpeg(), [(3, (0, 0, 5, 5)), (4, (9, 0, 14, 5))], (3, 4), session, 0)
+    held.settle()
+    assert held.photos.count() == 0                 # the game has not moved past it: it can still change
+    assert session.undo().ok and session.submit(Roll((3, 5))).ok   # undone, entered with another face
+    held.settle(everything=True)
+    assert held.photos.count() == 0                 # its labels no longer say what the game holds
+    held.hold(jpeg(), [(3, (0, 0, 5, 5)), (5, (9, 0, 14, 5))], (3, 5), session, 0)
+    held.settle(everything=True)
+    assert list(read_labels(held.photos.labels_path).values()) == [
+        [{"face": 3, "box": [0.0, 0.0, 5.0, 5.0]}, {"face": 5, "box": [9.0, 0.0, 14.0, 5.0]}]]

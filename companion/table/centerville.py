@@ -339,10 +339,11 @@ class CentervilleInput(MenuInput):
                                 f"{'die' if len(missing) == 1 else 'dice'} first.")
         lessons = camera.lessons(self.camera_read, dict(self.pick.faces))
         reads = camera.checked(self.camera_read, dict(self.pick.faces))
-        photo = self._photo(table)
-        outcome = self.take(table, A.Roll(tuple(self.pick.face(d) for d in wanted)))
+        photo, at = self._photo(table), len(table.session.actions)
+        faces = tuple(self.pick.face(d) for d in wanted)
+        outcome = self.take(table, A.Roll(faces))
         if outcome.action is not None and photo is not None:
-            table.icon_photos.add(*photo)
+            table.icon_photos.hold(*photo, faces, table.session, at)   # kept once the game moves past it
         if outcome.action is not None and (lessons or reads):
             said = camera.learned(table.taught, lessons, reads)
             outcome.info = "; ".join(part for part in (outcome.info, said) if part)

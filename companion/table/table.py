@@ -53,8 +53,8 @@ class Table:
         # app sets it beside games.db): by them the table earns fewer questions.
         self.pip_checks: Any = None
         self.fair_rolls = FairRolls()   # the camera's rolls for the fairness statistics, once each
-        # Centerville's rolls kept as labelled photos ([camera] keep_photos; companion.checked_photos;
-        # pip rolls go through pip_checks, which judges them).
+        # Centerville's rolls kept as labelled photos ([camera] keep_photos; companion.checked_photos.
+        # HeldPhotos; pip rolls go through pip_checks, which judges them).
         self.icon_photos: Any = None
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
@@ -218,6 +218,8 @@ class Table:
             self.say("")    # also clears "Reading the dice..." once they are read
         if outcome.action is not None:
             self.fair_rolls.settle()
+            if self.icon_photos is not None:
+                self.icon_photos.settle()
         if outcome.action is not None and self.pip_checks is not None:
             checks = checks or self.pip_checks.judge()   # a roll entered: the one before is final
         if checks:
@@ -229,6 +231,8 @@ class Table:
         """Keep and judge the last camera rolls of the game being left or the app closing (fair_rolls,
         companion.pip_checks): what the game took of them is the best the table will know."""
         self.fair_rolls.settle(everything=True)
+        if self.icon_photos is not None:
+            self.icon_photos.settle(everything=True)
         if self.pip_checks is not None:
             self.pip_checks.settle()
 

@@ -154,24 +154,32 @@ def test_a_sure_reading_fills_the_row_and_an_unsure_die_is_asked_then_taught(tab
 
 
 def test_a_table_that_keeps_photos_keeps_each_roll_labelled_with_the_faces_entered(table, tmp_path):
-    from companion.checked_photos import CheckedPhotos, read_labels
+    from companion.checked_photos import CheckedPhotos, HeldPhotos, read_labels
     from companion.table.centerville_camera import photo_labels
 
     t, store = table
     teach_all(t)
     to_the_roll(t, store)
-    t.icon_photos = CheckedPhotos(tmp_path / "checked-icon-photos", icons=True)
+    kept = CheckedPhotos(tmp_path / "checked-icon-photos", icons=True)
+    t.icon_photos = HeldPhotos(kept)
     photo = b"\xff\xd8 a frame"
     truth = tray_reading(101)
     reading = replace(misread(truth, "blue", "blue-vote", unsure=True), photo=photo)
-    send(t, "dice", reading)
     blue = next(d for d in truth.dice if d.color == "blue")
+    # A roll entered with a wrong face, undone and entered again: only what the game keeps is labelled.
+    send(t, "dice", reading)
+    send(t, "tap", ("face", next(f for f in ("blue-tree", "blue-vote") if f != blue.label)))
+    assert send(t, "command", Command.CONFIRM).action is not None
+    send(t, "command", Command.UNDO)
+    send(t, "dice", reading)
     send(t, "tap", ("face", blue.label))              # the players tap what the blue die shows
     assert send(t, "command", Command.CONFIRM).action is not None
-    labels = read_labels(t.icon_photos.labels_path, icons=True)
+    assert kept.count() == 0                          # it could still be undone
+    t.close()                                         # the game set aside: its roll is final
+    labels = read_labels(kept.labels_path, icons=True)
     assert len(labels) == 1
     (name, dice), = labels.items()
-    assert (t.icon_photos.folder / "images" / name).read_bytes() == photo
+    assert (kept.folder / "images" / name).read_bytes() == photo
     assert sorted((d["face"], tuple(d["box"])) for d in dice) == sorted(
         (d.label, tuple(float(v) for v in d.box)) for d in truth.dice)
     # Two dice named blue: which one is the blue die is the camera's guess, so no labels.
