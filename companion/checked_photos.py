@@ -28,6 +28,7 @@ import json
 import math
 import os
 import time
+from functools import cache
 from pathlib import Path
 
 from companion.pending_rolls import PendingRolls
@@ -59,12 +60,13 @@ def read_labels(path: Path, icons: bool = False) -> dict:
         raise PhotosError(f"{path}: nested too deeply to be labels") from None
     if not isinstance(labels, dict):
         raise PhotosError(f"{path}: an object of photo names is expected, not {type(labels).__name__}")
+    is_face = _icon if icons else _pip
     for name, dice in labels.items():
         if not isinstance(dice, list):
             raise PhotosError(f"{path}: {name}: a list of dice is expected")
         for k, die in enumerate(dice):
             face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
-            if not (face in _icon_labels() if icons else _pip(face)):
+            if not is_face(face):
                 kind = "a Centerville die's face" if icons else "1 to 6"
                 raise PhotosError(f"{path}: {name} die {k}: face must be {kind}, not {face!r}")
             if not (isinstance(box, list) and len(box) == 4 and all(
@@ -77,6 +79,11 @@ def _pip(face) -> bool:
     return isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6
 
 
+def _icon(face) -> bool:
+    return isinstance(face, str) and face in _icon_labels()
+
+
+@cache
 def _icon_labels() -> frozenset:
     from companion.engine.centerville.dice import default_dice
 
