@@ -168,9 +168,9 @@ class Table:
             return Outcome(info="No game is open.")
         own = self._input.reading_intent(self, event.value) if event.kind == "dice" else None
         checks = ""   # what the table's checked pip reads say (companion.pip_checks)
-        pips = own is None and event.kind == "dice" and self.pip_checks is not None
-        at = self._input.dice_entry(self) if pips else None
-        if at is not None:
+        # Where among the game's actions the dice read now would go (None: none awaited).
+        at = self._input.dice_entry(self) if event.kind == "dice" else None
+        if own is None and at is not None and self.pip_checks is not None:
             checks = self.pip_checks.read(event.value, self.session, at)
         if own is None and (event.kind == "dice" and getattr(event.value, "uncertain", False)
                 and self._input.wants_dice(self)):
@@ -191,6 +191,7 @@ class Table:
                 and event.value in (Command.CONFIRM, Command.CONFIRM.value)):
             # Confirm (a button as well as the dialog) takes the dice as the camera read them.
             event = InputEvent("dice", self.dice_check, event.source)
+            at = self._input.dice_entry(self)
             if self.pip_checks is not None:
                 self.pip_checks.confirmed(self.dice_check.faces)   # each die's face, as the players checked it
         if own is not None:
@@ -204,7 +205,6 @@ class Table:
             if event.kind == "key":
                 return outcome  # stray keys on a desktop are not worth a banner
         else:
-            at = self._input.dice_entry(self) if event.kind == "dice" else None
             outcome = self._input.dispatch(self, intent)
             if event.kind == "dice" and intent[0] != "unreadable" and outcome.rejected is None:
                 # For the fairness statistics: only a camera reading has dice (and their colours),
