@@ -105,3 +105,13 @@ def test_a_held_photo_is_kept_only_when_its_roll_stands_as_labelled(tmp_path):
     held.settle(everything=True)
     assert list(read_labels(held.photos.labels_path).values()) == [
         [{"face": 3, "box": [0.0, 0.0, 5.0, 5.0]}, {"face": 5, "box": [9.0, 0.0, 14.0, 5.0]}]]
+
+
+def test_labels_changed_outside_the_app_are_read_again(tmp_path):
+    kept = CheckedPhotos(tmp_path)
+    assert kept.add(jpeg(), [(2, (0, 0, 5, 5))], when=1_800_000_000)
+    kept.labels_path.rename(tmp_path / "moved-aside.json")           # the table starts a new set
+    assert kept.add(jpeg(), [(6, (0, 0, 5, 5))], when=1_800_000_100)
+    assert [d[0]["face"] for d in read_labels(kept.labels_path).values()] == [6]
+    kept.labels_path.write_text('{"x.jpg": [{"face": 9, "box": [0, 0, 1, 1]}]}', encoding="utf-8")   # a hand edit
+    assert not kept.add(jpeg(), [(1, (0, 0, 5, 5))]) and "face must be 1 to 6, not 9" in kept.problem
