@@ -34,16 +34,11 @@ def main(argv=None) -> int:
     p.add_argument("--model", default=None, help="the detector file to read with (default: the shipped one)")
     p.add_argument("--misses", type=Path, default=None, help="draw each photo with a misread die here")
     args = p.parse_args(argv)
-    if args.folder is None:
-        from companion.checked_photos import FOLDER
-        from hardware.config import load_config
-
-        folder = (load_config()[0].data_dir / FOLDER).resolve()
-        if not (folder / "labels.json").is_file():
+    folder = (args.folder or _own_folder()).resolve()
+    if not (folder / "labels.json").is_file():
+        if args.folder is None:    # make bench at a table that keeps none: nothing to measure, no failure
             print(f"This table keeps no checked photos ({folder}): [camera] keep_photos = true keeps them.")
             return 0
-    folder = (args.folder or folder).resolve()
-    if not (folder / "labels.json").is_file():
         print(f"{folder} holds no labels.json: not a folder of checked photos", file=sys.stderr)
         return 1
     from vision.reader import DiceReader
@@ -55,6 +50,14 @@ def main(argv=None) -> int:
         return 1
     print(format_set(result))
     return 0
+
+
+def _own_folder() -> Path:
+    """This table's checked photos: beside the games.db its config names."""
+    from companion.checked_photos import FOLDER
+    from hardware.config import load_config
+
+    return load_config()[0].data_dir / FOLDER
 
 
 if __name__ == "__main__":
