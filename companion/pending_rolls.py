@@ -65,3 +65,12 @@ class PendingRolls:
             (ready if everything or moved_on else waiting).append(roll)
         self._rolls = waiting
         return ready
+
+
+def entered_dice(action) -> tuple[int, ...] | None:
+    """The dice a chance entry holds (a roll's dice, a battle's die), or None for another draw."""
+    dice = getattr(action, "dice", None)
+    if isinstance(dice, tuple) and all(isinstance(d, int) for d in dice):
+        return dice
+    die = getattr(action, "die", None)
+    return (die,) if isinstance(die, int) and not isinstance(die, bool) else None

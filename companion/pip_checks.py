@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from numbers import Real
 from pathlib import Path
 
-from companion.pending_rolls import PendingRolls
+from companion.pending_rolls import PendingRolls, entered_dice
 
 FOLDER = "checked-reads"   # beside games.db: the table's checked pip reads, one file per reader
 EARNED = "The camera has read this table's dice right often enough to ask about fewer of them."
@@ -39,15 +39,6 @@ class _Read:
     checked: tuple[int, ...] | None = None   # each die's face as the players confirmed it in the dice check
     boxes: tuple = ()                        # each die's box, for a kept photo's labels
     photo: bytes | None = None               # the frame read, when the table keeps checked photos
-
-
-def entered_dice(action) -> tuple[int, ...] | None:
-    """The dice a chance entry holds (a roll's dice, a battle's die), or None for another draw."""
-    dice = getattr(action, "dice", None)
-    if isinstance(dice, tuple) and all(isinstance(d, int) for d in dice):
-        return dice
-    die = getattr(action, "die", None)
-    return (die,) if isinstance(die, int) and not isinstance(die, bool) else None
 
 
 def judged(reads, entered, checked=None) -> list:

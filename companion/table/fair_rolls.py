@@ -12,8 +12,7 @@ stops at a power cut loses its one roll still waiting, never a roll the statisti
 from __future__ import annotations
 
 from companion.fairness import dice_of, die_of
-from companion.pending_rolls import PendingRolls
-from companion.pip_checks import entered_dice
+from companion.pending_rolls import PendingRolls, entered_dice
 
 
 def taken_dice(read: list[tuple[str, str]], entry) -> list[tuple[str, str]]:

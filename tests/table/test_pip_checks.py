@@ -13,7 +13,8 @@ import pytest
 import companion.table.civility  # noqa: F401  (registers the wiring)
 import companion.table.rolling_village  # noqa: F401
 from companion.events import Command, InputEvent
-from companion.pip_checks import EARNED, LOST, PipChecks, entered_dice, judged
+from companion.pending_rolls import entered_dice
+from companion.pip_checks import EARNED, LOST, PipChecks, judged
 from companion.session import Session
 from companion.table import Table
 from vision.earned import CheckedRead, CheckedReads
