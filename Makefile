@@ -31,7 +31,7 @@ FUZZ_EXAMPLES ?= 3000
 FUZZ_TESTS := tests/test_store_fuzz.py tests/engine/test_log_fuzz.py \
   tests/engine/centerville/test_statefile_fuzz.py tests/engine/centerville/test_statefile_properties.py \
   tests/hardware/test_config_fuzz.py tests/vision/test_image_fuzz.py tests/vision/test_checked_reads_fuzz.py \
-  tests/test_checked_photos_fuzz.py
+  tests/test_checked_photos_fuzz.py tests/test_waiting_rolls_fuzz.py
 fuzz: $(STAMP)
 	COMPANION_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -p no:randomly $(FUZZ_TESTS) $(PYTEST_ARGS)
 

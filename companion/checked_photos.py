@@ -120,10 +120,10 @@ class CheckedPhotos:
             name = self._name(labels, time.time() if when is None else when)
             images = self.folder / "images"
             images.mkdir(parents=True, exist_ok=True)
-            _write(images / name, photo)
+            write_whole(images / name, photo)
             labels[name] = [{"face": str(face) if self.icons else int(face), "box": [round(float(v), 1) for v in box]}
                             for face, box in dice]
-            _write(self.labels_path, _labels_text(labels).encode("utf-8"))
+            write_whole(self.labels_path, _labels_text(labels).encode("utf-8"))
             self._read = (_stamp(self.labels_path), labels)
         except (PhotosError, OSError) as exc:
             self.problem = f"the checked photos are not kept: {exc}"
@@ -156,15 +156,15 @@ class HeldPhotos:
 
     def __init__(self, photos: CheckedPhotos):
         self.photos = photos
-        self._rolls = PendingRolls()
+        self.rolls = PendingRolls()
 
     def hold(self, photo: bytes, labels, faces: tuple, session, at: int) -> None:
         """The photo of the roll entered at index `at` of `session`'s actions, whose dice are `faces`."""
-        self._rolls.add((photo, labels, tuple(faces)), session, at, one_per_entry=True)
+        self.rolls.add((photo, labels, tuple(faces)), session, at, one_per_entry=True)
 
     def settle(self, everything: bool = False) -> None:
         """Keep the photos of the rolls the game has moved past (all of them with `everything`)."""
-        for roll in self._rolls.due(everything):
+        for roll in self.rolls.due(everything):
             photo, labels, faces = roll.value
             entry = roll.entry()
             if entry is not None and getattr(entry, "dice", None) == faces:
@@ -187,7 +187,7 @@ def _stamp(path: Path) -> tuple | None:
     return st.st_ino, st.st_size, st.st_mtime_ns
 
 
-def _write(path: Path, data: bytes) -> None:
+def write_whole(path: Path, data: bytes) -> None:
     """Write through a temporary file and a rename: the old file or the new one, never half of one."""
     part = path.with_name(path.name + ".part")
     try:

@@ -7,7 +7,8 @@ reads (companion.pip_checks) and the fairness statistics (companion.table.fair_r
 roll once, as the game finally took it: so a reading is kept with the index among the game's
 actions its entry takes (GameInput.dice_entry), a newer reading for an entry not made yet replaces
 it, and it is final once the game has recorded a later chance entry (the next roll: no correction
-of this one is possible any more) or when the game closes.
+of this one is possible any more) or when the game closes. What waits is also written down
+(companion.waiting_rolls), so a power cut does not lose it.
 """
 from __future__ import annotations
 
@@ -33,6 +34,23 @@ class Pending:
 class PendingRolls:
     def __init__(self):
         self._rolls: list[Pending] = []
+        self.changes = 0    # grows whenever what waits changes: the table writes it down then
+
+    @property
+    def waiting(self) -> tuple[Pending, ...]:
+        """The rolls waiting, oldest first."""
+        return tuple(self._rolls)
+
+    def restore(self, value, session, at: int) -> Pending:
+        """Wait again for a roll written down before the app stopped (companion.waiting_rolls)."""
+        return self._append(value, session, at)
+
+    def _append(self, value, session, at: int) -> Pending:
+        roll = Pending(value, session, at)
+        self._rolls.append(roll)
+        del self._rolls[:-KEPT]
+        self.changes += 1
+        return roll
 
     def add(self, value, session, at: int, one_per_entry: bool = False) -> Pending:
         """Keep a reading for the entry at `at`; one kept for the same entry, not made yet, is
@@ -42,10 +60,7 @@ class PendingRolls:
         entered = len(session.actions)
         self._rolls = [r for r in self._rolls
                        if not (r.session is session and r.at == at and (one_per_entry or at >= entered))]
-        roll = Pending(value, session, at)
-        self._rolls.append(roll)
-        del self._rolls[:-KEPT]
-        return roll
+        return self._append(value, session, at)
 
     def update(self, roll: Pending, value) -> Pending | None:
         """Change what is kept of `roll` (still waiting); None when it is no longer kept."""
@@ -53,6 +68,7 @@ class PendingRolls:
             return None
         new = Pending(value, roll.session, roll.at)
         self._rolls[self._rolls.index(roll)] = new
+        self.changes += 1
         return new
 
     def due(self, everything: bool = False) -> list[Pending]:
@@ -64,6 +80,7 @@ class PendingRolls:
             moved_on = any(chance(a) for a in roll.session.actions[roll.at + 1:])
             (ready if everything or moved_on else waiting).append(roll)
         self._rolls = waiting
+        self.changes += bool(ready)
         return ready
 
 

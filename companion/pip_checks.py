@@ -33,7 +33,7 @@ LOST = "The camera asks about more of the dice again: it misread some lately."
 
 
 @dataclass(frozen=True)
-class _Read:
+class PipRead:
     """A camera reading of pip dice: (face, confidence) per die as the camera read it."""
     reads: tuple[tuple[int, float], ...]
     checked: tuple[int, ...] | None = None   # each die's face as the players confirmed it in the dice check
@@ -82,7 +82,7 @@ class PipChecks:
         self._checked = None       # vision.earned.CheckedReads, opened on first use
         self._own = None           # the reader's own ask_below
         self.earns = False         # whether its .json lets a table earn a looser one
-        self._rolls = PendingRolls()   # read, not judged yet
+        self.rolls = PendingRolls()   # read, not judged yet
         self._latest = None            # the latest reading's companion.pending_rolls.Pending (None: not kept)
         self.photos = None             # companion.checked_photos.CheckedPhotos when the table keeps them
 
@@ -147,7 +147,7 @@ class PipChecks:
         self._latest = None
         if dice and len(reads) == len(dice) and session is not None:
             boxes = tuple(tuple(d.box) for d in dice)
-            self._latest = self._rolls.add(_Read(reads, None, boxes, getattr(reading, "photo", None)), session, at)
+            self._latest = self.rolls.add(PipRead(reads, None, boxes, getattr(reading, "photo", None)), session, at)
         return self._judge(everything=False)
 
     def confirmed(self, faces) -> None:
@@ -155,7 +155,7 @@ class PipChecks:
         (corrected or as read): the dice are judged by them, if they are what the game records."""
         roll = self._latest
         if roll is not None and len(faces) == len(roll.value.reads):
-            self._latest = self._rolls.update(roll, replace(roll.value, checked=tuple(faces)))
+            self._latest = self.rolls.update(roll, replace(roll.value, checked=tuple(faces)))
 
     def judge(self) -> str:
         """Judge the rolls the game has moved past (the table calls it after every action).
@@ -169,7 +169,7 @@ class PipChecks:
 
     def _judge(self, everything: bool) -> str:
         checked = []
-        for roll in self._rolls.due(everything):
+        for roll in self.rolls.due(everything):
             entry = roll.entry()
             entered = entered_dice(entry) if entry is not None else None
             if entered is not None and len(entered) == len(roll.value.reads):

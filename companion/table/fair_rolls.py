@@ -6,8 +6,8 @@ reroll would each bend them. So a camera reading the game awaits is held (compan
 until the game has moved past its entry, then the entry's faces are kept: a Centerville roll names
 each die (its colour) and face; a pip roll's faces go to the read dice of those faces first (their
 colour), the rest to the read dice left over. A reading whose entry was undone and not made again is
-not kept; dice entered by hand were never read by the camera and are not counted either. A game that
-stops at a power cut loses its one roll still waiting, never a roll the statistics already hold.
+not kept; dice entered by hand were never read by the camera and are not counted either. A roll still
+waiting at a power cut is kept at the next start (companion.waiting_rolls).
 """
 from __future__ import annotations
 
@@ -37,18 +37,18 @@ class FairRolls:
     """The table's camera rolls on their way to the store (Session.record_rolls)."""
 
     def __init__(self):
-        self._rolls = PendingRolls()
+        self.rolls = PendingRolls()
 
     def read(self, reading, session, at: int | None) -> None:
         """A camera reading the game took while it awaited the entry at index `at` of its actions
         (None: no dice were awaited, so the reading is no roll of the game's)."""
         dice = dice_of(reading)
         if at is not None and dice and session is not None:
-            self._rolls.add(dice, session, at, one_per_entry=True)
+            self.rolls.add(dice, session, at, one_per_entry=True)
 
     def settle(self, everything: bool = False) -> None:
         """Keep the rolls the game has moved past (every roll with `everything`: the game closes)."""
-        for roll in self._rolls.due(everything):
+        for roll in self.rolls.due(everything):
             entry = roll.entry()
             if entry is not None:
                 roll.session.record_rolls(taken_dice(roll.value, entry))

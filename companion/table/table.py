@@ -56,6 +56,9 @@ class Table:
         # Centerville's rolls kept as labelled photos ([camera] keep_photos; companion.checked_photos.
         # HeldPhotos; pip rolls go through pip_checks, which judges them).
         self.icon_photos: Any = None
+        # What of them still waits, written down beside games.db against a power cut
+        # (companion.waiting_rolls.WaitingRolls; the app sets it).
+        self.waiting: Any = None
         self._observers: list[Callable[["Table"], None]] = []
         self._light_observers: list[Callable[[TableLight], None]] = []
         self._light = TableLight.IDLE
@@ -149,6 +152,11 @@ class Table:
 
     def handle(self, event: InputEvent) -> Outcome:
         """Turn one event into at most one action; tell the observers."""
+        outcome = self._handle(event)
+        self._write_waiting()
+        return outcome
+
+    def _handle(self, event: InputEvent) -> Outcome:
         if event.kind == "status":
             return self._on_status(event)
         if event.kind == "done" and event.source == "worker":
@@ -235,6 +243,11 @@ class Table:
             self.icon_photos.settle(everything=True)
         if self.pip_checks is not None:
             self.pip_checks.settle()
+        self._write_waiting()
+
+    def _write_waiting(self) -> None:
+        if self.waiting is not None:
+            self.waiting.save(self)
 
     def _correct_die(self, index, face) -> Outcome:
         """The players set die `index` of the reading being checked to `face` (1-6)."""

@@ -123,6 +123,9 @@ def run(argv=None, attach=None) -> int:
     app = CompanionApp(store, exit_after=args.exit_after, started=_started,
                        command_keys=key_lookup(table_config.keys))
     detach = attach(app.table) if attach is not None else None
+    # The rolls a power cut left waiting, settled as the app closing would have (once the camera's
+    # photo folders are attached); then the game goes on.
+    app.table.waiting.settle(app.table, store, report=to_stderr)
     try:
         app.run()
     finally:

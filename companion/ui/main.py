@@ -17,6 +17,7 @@ from companion.engine.core import RulesError, find_game
 from companion.events import InputEvent
 from companion.memory import release_freed_memory
 from companion.pip_checks import PipChecks
+from companion.waiting_rolls import WaitingRolls
 from companion.session import Session
 from companion.store import StoreError
 from companion.table import Table
@@ -51,6 +52,8 @@ class CompanionApp(App):
         self.table.taught = TaughtDice(Path(store.path).parent)
         # So do its checked pip reads: by them it earns fewer questions (companion.pip_checks).
         self.table.pip_checks = PipChecks(Path(store.path).parent)
+        # And the camera rolls still waiting to be final: written down, so a power cut loses none.
+        self.table.waiting = WaitingRolls(Path(store.path).parent)
         self.exit_after = exit_after  # seconds after the first frame to quit (benches), or None
         self.started = started if started is not None else time.perf_counter()
         self.first_frame: float | None = None

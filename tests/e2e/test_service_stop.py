@@ -21,6 +21,8 @@ import pytest
 
 from companion.session import Session
 from companion.store import Store
+from companion.waiting_rolls import FILE
+from table.waiting_table import roll_once, table_on
 
 pytestmark = pytest.mark.ui
 STOP_WITHIN = 15.0      # systemd/companion.service TimeoutStopSec
@@ -41,15 +43,8 @@ def messages(manager: socket.socket, until: str, within: float) -> list[str]:
     raise AssertionError(f"no {until} within {within} s; the app sent {seen}")
 
 
-def test_sigterm_closes_the_app_cleanly_and_keeps_the_game(tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    with Store.open(data / "games.db") as store:
-        session = Session.new("rolling-village", ["Ann", "Bo"], store=store)
-        rng = random.Random(5)
-        for _ in range(6):      # a game under way: a few legal moves, rolls among them
-            assert session.submit(rng.choice(list(session.legal_actions()))).ok
-        actions = [a.to_json() for a in session.actions]
+def start_and_stop(tmp_path, data: Path) -> None:
+    """`companion run` on `data` as the service starts it; SIGTERM once it is on the screen."""
     config = tmp_path / "config.toml"
     config.write_text('[gpio]\nenabled = false\n[camera]\nsource = "sim:?seed=5"\n')
     manager = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -62,14 +57,25 @@ def test_sigterm_closes_the_app_cleanly_and_keeps_the_game(tmp_path):
         messages(manager, "READY=1", START_WITHIN)
         assert (data / "games.db-wal").exists()     # the store is open: a kill would leave this
         app.send_signal(signal.SIGTERM)
-        stopping = messages(manager, "STOPPING=1", STOP_WITHIN)
+        assert messages(manager, "STOPPING=1", STOP_WITHIN)
         assert app.wait(timeout=STOP_WITHIN) == 0, app.stdout.read()[-3000:]
     finally:
         if app.poll() is None:
             app.kill()
             app.wait()
         manager.close()
-    assert stopping
+
+
+def test_sigterm_closes_the_app_cleanly_and_keeps_the_game(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data / "games.db") as store:
+        session = Session.new("rolling-village", ["Ann", "Bo"], store=store)
+        rng = random.Random(5)
+        for _ in range(6):      # a game under way: a few legal moves, rolls among them
+            assert session.submit(rng.choice(list(session.legal_actions()))).ok
+        actions = [a.to_json() for a in session.actions]
+    start_and_stop(tmp_path, data)
     # The store was closed, not abandoned: its last connection checkpointed the log into the file.
     assert not (data / "games.db-wal").exists()
     with Store.open(data / "games.db") as store:
@@ -77,3 +83,17 @@ def test_sigterm_closes_the_app_cleanly_and_keeps_the_game(tmp_path):
         assert record.finished is False
         _, live, _ = store.load(record.id)
         assert live == actions
+
+
+def test_the_rolls_a_power_cut_left_waiting_are_kept_when_the_app_starts(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data / "games.db") as store:
+        table = table_on(data, store)
+        table.open(Session.new("rolling-village", ["Ann", "Bo"], store=store))
+        roll_once(table)            # entered, still waiting; the table is never closed: a power cut
+        assert (data / FILE).exists() and not store.rows("SELECT die, face FROM rolls")
+    start_and_stop(tmp_path, data)
+    assert not (data / FILE).exists()
+    with Store.open(data / "games.db") as store:
+        assert sorted(store.rows("SELECT die, face FROM rolls")) == [("red", "2"), ("white", "4")]
