@@ -47,6 +47,15 @@ def read_labels(path: Path, icons: bool = False) -> dict:
     """{photo name: [{"face", "box"}]} of a labels.json; {} when there is none yet. A file that is
     not the shared sets' labels raises PhotosError naming the photo and field. With `icons` a face
     is a Centerville die's label ("red-vote"), else 1 to 6."""
+    labels = read_photo_file(path)
+    for name, dice in labels.items():
+        check_dice(f"{path}: {name}", dice, icons)
+    return labels
+
+
+def read_photo_file(path: Path) -> dict:
+    """A photo folder's file as JSON, an object of photo names; {} when there is none yet; PhotosError
+    naming the file and line for anything else."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -54,29 +63,32 @@ def read_labels(path: Path, icons: bool = False) -> dict:
     except UnicodeDecodeError as exc:
         raise PhotosError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
-        labels = json.loads(text)
+        entries = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PhotosError(f"{path} line {exc.lineno}: not JSON ({exc.msg})") from None
     except RecursionError:
         raise PhotosError(f"{path}: nested too deeply to be labels") from None
-    if not isinstance(labels, dict):
-        raise PhotosError(f"{path}: an object of photo names is expected, not {type(labels).__name__}")
-    is_face = _icon if icons else _pip
-    for name, dice in labels.items():
-        if not isinstance(dice, list):
-            raise PhotosError(f"{path}: {name}: a list of dice is expected")
-        for k, die in enumerate(dice):
-            face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
-            if not is_face(face):
-                kind = "a Centerville die's face" if icons else "1 to 6"
-                raise PhotosError(f"{path}: {name} die {k}: face must be {kind}, not {face!r}")
-            if not (isinstance(box, list) and len(box) == 4 and all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in box)):
-                raise PhotosError(f"{path}: {name} die {k}: box must be four numbers, not {box!r}")
-    return labels
+    if not isinstance(entries, dict):
+        raise PhotosError(f"{path}: an object of photo names is expected, not {type(entries).__name__}")
+    return entries
 
 
-def _pip(face) -> bool:
+def check_dice(where: str, dice, icons: bool = False) -> None:
+    """PhotosError naming `where` and the die unless `dice` is a list of {"face", "box"}."""
+    if not isinstance(dice, list):
+        raise PhotosError(f"{where}: a list of dice is expected")
+    is_face = _icon if icons else is_pip_face
+    for k, die in enumerate(dice):
+        face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
+        if not is_face(face):
+            kind = "a Centerville die's face" if icons else "1 to 6"
+            raise PhotosError(f"{where} die {k}: face must be {kind}, not {face!r}")
+        if not (isinstance(box, list) and len(box) == 4 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in box)):
+            raise PhotosError(f"{where} die {k}: box must be four numbers, not {box!r}")
+
+
+def is_pip_face(face) -> bool:
     return isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6
 
 
@@ -91,61 +103,90 @@ def _icon_labels() -> frozenset:
     return frozenset(default_dice().all_labels())
 
 
-class CheckedPhotos:
-    """The folder of one table's checked photos (pip faces, or with `icons` Centerville's). `add`
-    never raises for the roll's sake: a photo that cannot be kept now sets `problem` (the same
-    sentence doctor gives) and returns False."""
+class PhotoFolder:
+    """A folder of photos (`images/NAME.jpg`) and one JSON file (FILE) of what is known of each,
+    {NAME: entry}, both written through a temporary file and a rename; at most MOST photos. A
+    subclass reads its file (`_parse`, raising PhotosError naming the photo and field) and says
+    what a photo not kept is (KEPT). Nothing here raises for a roll's sake: a photo that cannot be
+    kept now sets `problem` (the sentence doctor gives too) and `_keep` returns False."""
 
-    def __init__(self, folder: Path | str, icons: bool = False):
+    FILE = "labels.json"
+    KEPT = "the checked photos are not kept"
+
+    def __init__(self, folder: Path | str):
         self.folder = Path(folder)
-        self.icons = icons
         self.problem = ""
-        self._read: tuple | None = None   # (the file's stat, its labels) as last read or written here
+        self._read: tuple | None = None   # (the file's stat, its entries) as last read or written here
 
     @property
-    def labels_path(self) -> Path:
-        return self.folder / "labels.json"
+    def file_path(self) -> Path:
+        return self.folder / self.FILE
+
+    def _parse(self, path: Path) -> dict:
+        raise NotImplementedError
 
     def count(self) -> int:
-        """Photos kept (raises PhotosError or OSError when labels.json cannot be read)."""
-        return len(read_labels(self.labels_path, self.icons))
+        """Photos kept (raises PhotosError or OSError when the file cannot be read)."""
+        return len(self.entries())
 
-    def add(self, photo: bytes, dice, when: float | None = None) -> bool:
-        """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels."""
+    def entries(self) -> dict:
+        """The file's entries, read again only when the file changed since this object last read or
+        wrote it (parsing 1,000 photos' labels took 3.5 ms of the 7.7 a photo cost here). Raises
+        PhotosError or OSError."""
+        stamp = _stamp(self.file_path)
+        if self._read is None or self._read[0] != stamp or stamp is None:
+            self._read = (stamp, self._parse(self.file_path))
+        return self._read[1]
+
+    def _keep(self, photo: bytes, entry, when: float | None) -> bool:
         try:
-            labels = dict(self._labels())   # a copy: a write that fails leaves the known labels as they were
-            if len(labels) >= MOST:
+            entries = dict(self.entries())   # a copy: a write that fails leaves the known entries as they were
+            if len(entries) >= MOST:
                 self.problem = f"{self.folder} holds {MOST} photos, as many as are kept: no more are added"
                 return False
-            name = self._name(labels, time.time() if when is None else when)
+            name = self._name(entries, time.time() if when is None else when)
             images = self.folder / "images"
             images.mkdir(parents=True, exist_ok=True)
             write_whole(images / name, photo)
-            labels[name] = [{"face": str(face) if self.icons else int(face), "box": [round(float(v), 1) for v in box]}
-                            for face, box in dice]
-            write_whole(self.labels_path, _labels_text(labels).encode("utf-8"))
-            self._read = (_stamp(self.labels_path), labels)
+            entries[name] = entry
+            self._write(entries)
         except (PhotosError, OSError) as exc:
-            self.problem = f"the checked photos are not kept: {exc}"
+            self.problem = f"{self.KEPT}: {exc}"
             return False
         self.problem = ""
         return True
 
-    def _labels(self) -> dict:
-        """labels.json's labels, read again only when the file changed since this object last read or
-        wrote it (parsing 1,000 photos' labels took 3.5 ms of the 7.7 a photo cost here)."""
-        stamp = _stamp(self.labels_path)
-        if self._read is None or self._read[0] != stamp or stamp is None:
-            self._read = (stamp, read_labels(self.labels_path, self.icons))
-        return self._read[1]
+    def _write(self, entries: dict) -> None:
+        write_whole(self.file_path, _labels_text(entries).encode("utf-8"))
+        self._read = (_stamp(self.file_path), entries)
 
-    def _name(self, labels: dict, when: float) -> str:
+    def _name(self, entries: dict, when: float) -> str:
         """A new photo's name: when it was taken, so that names sort as the photos were taken
         (vision.realdata splits a set in name order)."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-        # A photo written just before a power cut, its label not yet, keeps its name too.
+        # A photo written just before a power cut, its entry not yet, keeps its name too.
         return next(name for name in (f"{stamp}-{n}.jpg" for n in itertools.count())
-                    if name not in labels and not (self.folder / "images" / name).exists())
+                    if name not in entries and not (self.folder / "images" / name).exists())
+
+
+class CheckedPhotos(PhotoFolder):
+    """The folder of one table's checked photos (pip faces, or with `icons` Centerville's)."""
+
+    def __init__(self, folder: Path | str, icons: bool = False):
+        super().__init__(folder)
+        self.icons = icons
+
+    @property
+    def labels_path(self) -> Path:
+        return self.file_path
+
+    def _parse(self, path: Path) -> dict:
+        return read_labels(path, self.icons)
+
+    def add(self, photo: bytes, dice, when: float | None = None) -> bool:
+        """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels."""
+        return self._keep(photo, [{"face": str(face) if self.icons else int(face), "box": rounded_box(box)}
+                                  for face, box in dice], when)
 
 
 class HeldPhotos:
@@ -169,6 +210,10 @@ class HeldPhotos:
             entry = roll.entry()
             if entry is not None and getattr(entry, "dice", None) == faces:
                 self.photos.add(photo, labels)
+
+
+def rounded_box(box) -> list[float]:
+    return [round(float(v), 1) for v in box]
 
 
 def _labels_text(labels: dict) -> str:

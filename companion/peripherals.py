@@ -20,6 +20,8 @@ from companion.checked_photos import ICON_FOLDER as ICON_PHOTOS
 from companion.checked_photos import CheckedPhotos, HeldPhotos
 from companion.dice_camera import DiceCamera
 from companion.events import TableLight
+from companion.photos_to_box import FOLDER as TO_BOX
+from companion.photos_to_box import PhotosToBox
 from companion.pip_checks import PipChecks
 from companion.taught_dice import icon_dice_in_play
 from hardware.config import Config, load_config
@@ -58,6 +60,7 @@ class Peripherals:
                 self.table.pip_checks = checks = PipChecks(checks.data_dir, self.config.camera.model)
             if checks is not None and self.config.camera.keep_photos:
                 checks.photos = CheckedPhotos(checks.data_dir / PHOTOS)
+                checks.to_box = PhotosToBox(checks.data_dir / PHOTOS / TO_BOX)
                 self.table.icon_photos = HeldPhotos(CheckedPhotos(checks.data_dir / ICON_PHOTOS, icons=True))
             self.table.subscribe(self._camera_status)
             self.table.subscribe(self._camera_dice)

@@ -85,6 +85,7 @@ class PipChecks:
         self.rolls = PendingRolls()   # read, not judged yet
         self._latest = None            # the latest reading's companion.pending_rolls.Pending (None: not kept)
         self.photos = None             # companion.checked_photos.CheckedPhotos when the table keeps them
+        self.to_box = None             # companion.photos_to_box.PhotosToBox: those boxed wrongly, for a person
 
     @property
     def checked(self):
@@ -179,6 +180,10 @@ class PipChecks:
                     # Labelled with the faces entered: a misread kept with the face the players gave it.
                     self.photos.add(roll.value.photo, [(int(r.face.removeprefix("pip")), box)
                                                        for r, box in zip(reads, roll.value.boxes)])
+            elif entered and self.to_box is not None and roll.value.photo:
+                # A die missed or a box on no die: no label can be guessed; a person boxes it.
+                self.to_box.add(roll.value.photo, entered, [(face, box) for (face, _c), box
+                                                            in zip(roll.value.reads, roll.value.boxes)])
         if not checked:
             return ""
         from vision.earned import EvidenceError

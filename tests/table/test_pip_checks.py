@@ -270,10 +270,12 @@ def test_what_the_players_are_told_of_the_camera_s_asking(tmp_path):
 
 def test_a_table_that_keeps_photos_keeps_each_checked_roll_labelled_as_entered(table, tmp_path):
     from companion.checked_photos import CheckedPhotos
+    from companion.photos_to_box import PhotosToBox
     from vision.realdata import photos
 
     photo = cv2.imencode(".jpg", np.full((240, 320, 3), 70, np.uint8))[1].tobytes()
     table.pip_checks.photos = CheckedPhotos(tmp_path / "checked-photos")
+    table.pip_checks.to_box = to_box = PhotosToBox(tmp_path / "checked-photos" / "to-box")
 
     def with_photo(*dice):
         event = reading(*dice)
@@ -287,7 +289,7 @@ def test_a_table_that_keeps_photos_keeps_each_checked_roll_labelled_as_entered(t
     table.handle(InputEvent("key", "3", "keyboard"))
     assert confirm(table).rejected is None
     build_to_next_roll(table)
-    table.handle(with_photo(die(6)))                            # a die missed: no photo of this roll
+    table.handle(with_photo(die(6)))                            # a die missed: no label can be guessed
     table.handle(InputEvent("key", "6", "keyboard"))
     table.handle(InputEvent("key", "1", "keyboard"))
     confirm(table)
@@ -295,3 +297,7 @@ def test_a_table_that_keeps_photos_keeps_each_checked_roll_labelled_as_entered(t
     shots = photos("checked-photos", "all", root=tmp_path)
     assert [s.dice for s in shots] == [((4, (10.0, 10.0, 50.0, 50.0)), (3, (60.0, 10.0, 100.0, 50.0)))]
     assert shots[0].path.read_bytes() == photo
+    # The roll the camera boxed wrongly waits for a person's boxes, with what was entered and read.
+    (name,) = to_box.waiting()
+    assert to_box.entries()[name] == {"entered": [6, 1], "camera": [{"face": 6, "box": [10.0, 10.0, 50.0, 50.0]}]}
+    assert to_box.photo(name) == photo
