@@ -12,8 +12,8 @@ those dice there are.
 What a label is: the box the camera drew around each die, and the face the players entered for it
 (die by die where they confirmed it in the dice check, else matched face for face, which cannot see
 two dice misread as each other's faces). A photo is kept only when the camera boxed as many dice as
-the players entered, so a missed die or a box on no die never makes a wrong label, and also never
-shows in these photos: they judge how faces are read, not how dice are found.
+the players entered, so a missed die or a box on no die never makes a wrong label; such a roll is
+kept for a person to box (companion.photos_to_box) and joins these photos once boxed.
 
 At most MOST photos are kept, then no more (a full folder is said by `companion doctor`, never
 emptied by the app). labels.json is rewritten whole through a temporary file and a rename, so a

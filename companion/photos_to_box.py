@@ -56,8 +56,8 @@ class PhotosToBox(PhotoFolder):
     def add(self, photo: bytes, entered, camera, when: float | None = None) -> bool:
         """Keep `photo` (JPEG bytes) of a roll entered as the faces `entered`, read by the camera as
         `camera`: each (face, (x0, y0, x1, y1)) in its pixels."""
-        return self._keep(photo, {"entered": [int(face) for face in entered],
-                                  "camera": [{"face": int(face), "box": rounded_box(box)} for face, box in camera]}, when)
+        read = [{"face": int(face), "box": rounded_box(box)} for face, box in camera]
+        return self._keep(photo, {"entered": [int(face) for face in entered], "camera": read}, when)
 
     def waiting(self) -> list[str]:
         """The photos still to box, oldest first (raises PhotosError or OSError)."""
@@ -74,7 +74,8 @@ class PhotosToBox(PhotoFolder):
             entry = self.entries()[name]
             missing, extra = faces_left(entry["entered"], dice)
             if missing or extra:
-                raise PhotosError(f"{name}: the boxes' faces are not the roll's ({', '.join(map(str, entry['entered']))})")
+                roll = ", ".join(map(str, entry["entered"]))
+                raise PhotosError(f"{name}: the boxes' faces are not the roll's ({roll})")
             photo = self.photo(name)
         except (PhotosError, OSError, KeyError) as exc:
             self.problem = f"the photo is not boxed: {exc}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 import os
 import time
 from numbers import Real
@@ -221,7 +222,7 @@ def _keys(value, keys: set) -> None:
 
 
 def _number(value) -> Real:
-    if isinstance(value, bool) or not isinstance(value, Real) or value != value or value in (float("inf"), -float("inf")):
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
         raise ValueError(f"{value!r} is not a number")
     return value
 

@@ -347,6 +347,8 @@ def check_photos(config: Config) -> Check:
     """The checked rolls' photos this table keeps ([camera] keep_photos; companion.checked_photos):
     pip rolls and Centerville's icon rolls, each in a folder of its own."""
     from companion.checked_photos import FOLDER, ICON_FOLDER, MOST, CheckedPhotos, PhotosError
+    from companion.photos_to_box import FOLDER as TO_BOX
+    from companion.photos_to_box import PhotosToBox
 
     folders = [CheckedPhotos(Path(config.data_dir) / FOLDER), CheckedPhotos(Path(config.data_dir) / ICON_FOLDER,
                                                                             icons=True)]
@@ -359,6 +361,17 @@ def check_photos(config: Config) -> Check:
                          fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll "
                              "is lost")
     kept = "; ".join(f"{n} of at most {MOST} photos in {photos.folder}" for photos, n in zip(folders, counts) if n)
+    to_box = PhotosToBox(Path(config.data_dir) / FOLDER / TO_BOX)
+    try:
+        waiting = to_box.count()
+    except (PhotosError, OSError) as exc:
+        return Check("photos", "warn", f"the photos to box cannot be added to: {exc}",
+                     fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll is lost")
+    if waiting:
+        what = (f"{waiting} photos of rolls the camera boxed wrongly wait" if waiting > 1
+                else "1 photo of a roll the camera boxed wrongly waits")
+        where = f"in {to_box.folder} (Statistics, Are our dice fair?, Photos to box)"
+        kept += ("; " if kept else "") + f"{what} {where}"
     if not config.camera.keep_photos:
         return Check("photos", "off", "not kept ([camera] keep_photos = false)" + (f"; {kept}" if kept else ""))
     full = [str(photos.folder) for photos, n in zip(folders, counts) if n >= MOST]

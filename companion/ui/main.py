@@ -27,6 +27,7 @@ from . import theme
 from .game_screens import END_SCREENS, PLAY_SCREENS, load_game_screens
 from .keyboard_lift import KeyboardLift
 from .lazy_screens import LazyScreens
+from .screens.box_photos import BoxPhotosScreen
 from .screens.dice_fairness import DiceFairnessScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
@@ -68,7 +69,8 @@ class CompanionApp(App):
         root = BoxLayout(orientation="vertical")
         self.screens = LazyScreens({"home": HomeScreen, "setup": SetupScreen, "score-board": ScoreBoardScreen,
                                     "history": HistoryScreen, "stats": StatsScreen,
-                                    "dice-fairness": DiceFairnessScreen, **load_game_screens()},
+                                    "dice-fairness": DiceFairnessScreen, "box-photos": BoxPhotosScreen,
+                                    **load_game_screens()},
                                    transition=NoTransition())
         root.add_widget(self.screens)
         self.banner = Banner()
@@ -145,6 +147,11 @@ class CompanionApp(App):
     def go_dice(self) -> None:
         self.table.close()
         self.screens.current = "dice-fairness"
+
+    def go_box_photos(self) -> None:
+        """The photos of rolls the camera boxed wrongly, for a person to box."""
+        self.table.close()
+        self.screens.current = "box-photos"
 
     def share_game(self, game_id: int | None) -> None:
         """A finished game's BG Stats link as a QR code to scan."""

@@ -221,6 +221,7 @@ def test_the_doctor_says_where_the_checked_photos_go_and_how_many_are_kept(tmp_p
     import numpy as np
 
     from companion.checked_photos import CheckedPhotos
+    from companion.photos_to_box import PhotosToBox
     from hardware.doctor import check_photos
 
     off = check_photos(parse_config({"data": {"dir": str(tmp_path)}}))
@@ -232,6 +233,11 @@ def test_the_doctor_says_where_the_checked_photos_go_and_how_many_are_kept(tmp_p
     photo = cv2.imencode(".jpg", np.zeros((8, 8, 3), np.uint8))[1].tobytes()
     assert CheckedPhotos(tmp_path / "checked-photos").add(photo, [(5, (0, 0, 8, 8))])
     assert check_photos(config).message == f"1 of at most 1000 photos in {tmp_path / 'checked-photos'}"
+    to_box = PhotosToBox(tmp_path / "checked-photos" / "to-box")
+    assert to_box.add(photo, (5, 2), [(5, (0, 0, 8, 8))])          # a die missed: for a person to box
+    assert check_photos(config).message == (
+        f"1 of at most 1000 photos in {tmp_path / 'checked-photos'}; 1 photo of a roll the camera boxed wrongly "
+        f"waits in {to_box.folder} (Statistics, Are our dice fair?, Photos to box)")
     (tmp_path / "checked-photos" / "labels.json").write_text('{"x.jpg": [{"face": 9, "box": [0, 0, 1, 1]}]}')
     check = check_photos(config)
     assert check.state == "warn" and "x.jpg die 0: face must be 1 to 6, not 9" in check.message

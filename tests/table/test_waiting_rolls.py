@@ -85,7 +85,8 @@ def test_a_process_killed_after_a_roll_loses_none_of_it(tmp_path):
     with Store.open(tmp_path / "games.db") as store:
         table = table_on(tmp_path, store)
         assert table.waiting.settle(table, store, reports.append) == 2
-        assert kept(tmp_path, store) == {"rolls": [("red", "2"), ("white", "4")], "checked": 1 + 2,  # the header, the two dice
+        # checked: the file's header and the two dice
+        assert kept(tmp_path, store) == {"rolls": [("red", "2"), ("white", "4")], "checked": 1 + 2,
                                          "photos": [[4, 2]]}
     assert reports == []
 

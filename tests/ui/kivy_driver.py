@@ -60,6 +60,20 @@ class Driver:
         touch.touch_up()  # no frame between: nothing acts on a press before its release (centerville_play.tap)
         self.frames(2)  # the tap's event is drained by the pump, then the screen redrawn
 
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+        """A finger put down at `start`, moved to `end` over `steps` frames, lifted (window coordinates)."""
+        from kivy.tests.common import UnitTestTouch
+
+        touch = UnitTestTouch(*start)
+        touch.touch_down()
+        self.frames(1)
+        for step in range(1, steps + 1):
+            touch.touch_move(start[0] + (end[0] - start[0]) * step / steps,
+                             start[1] + (end[1] - start[1]) * step / steps)
+            self.frames(1)
+        touch.touch_up()
+        self.frames(2)
+
     def tap(self, widget) -> None:
         assert widget.opacity > 0 and not widget.disabled, f"{widget} is not tappable now"
         x, y = widget.to_window(*widget.center)

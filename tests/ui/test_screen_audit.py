@@ -16,7 +16,7 @@ pytestmark = pytest.mark.ui
 
 SIZES = [(800, 480), (1280, 720)]
 # The app's own; the games' come from the registry.
-BASE_SCREENS = ["home", "setup", "score-board", "history", "stats", "dice-fairness"]
+BASE_SCREENS = ["home", "setup", "score-board", "history", "stats", "dice-fairness", "box-photos"]
 NAMES = {"rolling-village": ["Ana", "Ben"], "civility": ["Ana", "Ben"], "centerville": ["Ana", "Ben", "Cy"]}
 GAME_OF = {name: game for game, specs in GAME_SCREENS.items() for name, _, _ in specs}
 SCREENS = BASE_SCREENS + [name for specs in GAME_SCREENS.values() for name, _, _ in specs
@@ -62,6 +62,9 @@ def show_screen(drv, name: str) -> None:
         _with_history(drv)
         app.go_home()
         app.screens.current = name
+    elif name == "box-photos":
+        _with_photo_to_box(drv)
+        app.go_box_photos()
     else:
         app.go_home()
         app.screens.current = name
@@ -75,6 +78,29 @@ def _with_history(drv) -> None:
     if not drv.store.rows("SELECT 1 FROM games WHERE finished = 1 LIMIT 1"):
         ids = seed(drv.store, 6)
         drv.store.add_rolls(ids[0], [("red", str(1 + n % 6)) for n in range(90)])
+
+
+def _with_photo_to_box(drv) -> None:
+    """A rendered tray of three dice kept with one missed and one box on no die, the missed die's
+    box drawn and chosen: the screen as a person fixing it sees it."""
+    import numpy as np
+
+    from companion.checked_photos import FOLDER
+    from companion.photos_to_box import FOLDER as TO_BOX
+    from companion.photos_to_box import PhotosToBox
+    from vision.synth.scene import render_tray
+
+    to_box = PhotosToBox(drv.store.path.parent / FOLDER / TO_BOX)
+    if not to_box.waiting():
+        scene = render_tray(np.random.default_rng(5), 3, faces=[2, 5, 6])
+        photo = cv2_jpeg(scene.image)
+        to_box.add(photo, (2, 5, 6), [(2, scene.dice[0].box), (5, scene.dice[1].box), (3, (10, 10, 60, 60))])
+
+
+def cv2_jpeg(image) -> bytes:
+    import cv2
+
+    return cv2.imencode(".jpg", image)[1].tobytes()
 
 
 def _share_view(drv):

@@ -9,6 +9,7 @@ from companion.fairness import BIASED_BELOW, EXPECTED_PER_FACE, Verdict, verdict
 
 from .. import theme
 from ..widgets.common import TouchButton
+from .box_photos import count_to_box
 from ..widgets.stats_charts import FaceCounts  # noqa: F401  (dice_fairness.kv)
 from . import load_kv
 
@@ -30,7 +31,10 @@ class DiceFairnessScreen(Screen):
         self.refresh()
 
     def refresh(self) -> None:
-        self.found = verdicts(App.get_running_app().store)
+        app = App.get_running_app()
+        self.found = verdicts(app.store)
+        waiting = count_to_box(app)    # kept photos the camera boxed wrongly ([camera] keep_photos)
+        self.ids.to_box.text = f"Photos to box: {waiting}" if waiting else ""
         if self.die not in {v.die for v in self.found}:
             self.die = self.found[0].die if self.found else None
         box = self.ids.dice
