@@ -13,6 +13,7 @@ A few labels that their own photo contradicts are corrected as they are read
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from pathlib import Path
 import cv2
 
 __all__ = ["FOLDS", "INSIDE", "REAL_DICE", "SETS", "SPLITS", "LabelledPhoto", "closer", "cut_labels", "match_labels",
-           "on_no_die", "photos", "score_frame", "score_photo", "split_of"]
+           "on_no_die", "photos", "score_frame", "score_photo", "set_folder", "split_of", "table_set"]
 
 REAL_DICE = Path(os.environ.get("COMPANION_REAL_DICE",
                                 Path(__file__).resolve().parents[2] / "shared" / "data" / "real-dice"))
@@ -91,7 +92,7 @@ def photos(name: str, split: str = "all", root: Path | None = None, fold: int | 
         shots = photos(name, split, root)
         return [s for i, s in enumerate(shots)
                 if (fold is None or i % FOLDS == fold) and (exclude_fold is None or i % FOLDS != exclude_fold)]
-    folder = (root or REAL_DICE) / name
+    folder = set_folder(name, root)
     labels_file = folder / "labels.json"
     if not labels_file.is_file():
         return []
@@ -102,6 +103,24 @@ def photos(name: str, split: str = "all", root: Path | None = None, fold: int | 
             dice = [(int(d["face"]), tuple(float(v) for v in d["box"])) for d in labels[file]]
             out.append(LabelledPhoto(folder / "images" / file, tuple(_corrected(name, file, dice))))
     return out
+
+
+def set_folder(name, root: Path | None = None) -> Path:
+    """Where a set's photos are: a shared set by its name (under `root`, else REAL_DICE), or any
+    folder in the same format given as a path (a Path, or a name with a "/"), such as a table's
+    own checked photos (companion.checked_photos)."""
+    if isinstance(name, Path) or "/" in name:
+        return Path(name)
+    return (root or REAL_DICE) / name
+
+
+def table_set(text: str) -> Path:
+    """A labelled photo folder named on a command line (argparse type): it must hold labels.json."""
+    folder = Path(text)
+    if not (folder / "labels.json").is_file():
+        raise argparse.ArgumentTypeError(f"{text}: no labels.json there (a folder of labelled photos: images/ and labels.json, "
+                         f"as a table keeps them in checked-photos/)")
+    return folder
 
 
 def parse_part(text: str) -> tuple[str, int | None]:

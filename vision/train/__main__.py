@@ -13,7 +13,7 @@ from companion.engine.dice import PIP_FACES
 
 from ..classify import NOT_A_DIE
 from ..crops import CROP_MARGIN, INPUT_SIZE
-from ..realdata import FOLDS
+from ..realdata import FOLDS, SETS, table_set
 from .card import write_card
 from ..synth.scene import STEEP_ANY
 from .data import (PUSHED_HELD_OUT_SPLIT, SIDE_HELD_OUT_SPLIT, STEEP_TRAIN_SPLIT, render_not_a_die_set,
@@ -57,6 +57,9 @@ def parse(argv):
     p.add_argument("--real-copies", type=int, default=8,
                    help="add each die of the real photos' TRAIN split (vision.train.realcrops) this many times, "
                         "its box jittered as a detector's (0: renders only)")
+    p.add_argument("--table-photos", type=table_set, action="append", default=[], metavar="DIR",
+                   help="a table's own labelled photos (checked-photos/ beside its games.db) cut with the real "
+                        "sets, their train split only (calib and test judge: bench/table_photos.py); repeatable")
     p.add_argument("--real-none", type=int, default=6,
                    help="boxes on no die cut from each real train photo (with --real-copies)")
     p.add_argument("--real-mined", type=int, default=0, metavar="COPIES",
@@ -195,7 +198,8 @@ def main(argv=None) -> int:
     if args.real_copies > 0:  # cut first: a missing real set stops the run before minutes of rendering
         from .realcrops import real_crops
         try:
-            real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed, log=log,
+            real = real_crops(labels, "train", args.real_copies, args.real_none, args.seed,
+                              sets=SETS + tuple(args.table_photos), log=log,
                               size=args.input_size, margin=args.crop_margin, hold_out_fold=args.real_hold_out_fold,
                               finder=_shipped_finder() if args.real_mined else None, mined_copies=args.real_mined)
         except FileNotFoundError as e:
@@ -294,6 +298,7 @@ def main(argv=None) -> int:
                                + ("" if args.real_hold_out_fold is None
                                   else f", fold {args.real_hold_out_fold} of {FOLDS} held out")
                                + (f", the finder's own boxes on no die x {args.real_mined}" if args.real_mined else "")
+                               + "".join(f", with table photos {folder}" for folder in args.table_photos)
                                if args.real_copies > 0 else "(none)"),
                 "crop_margin": args.crop_margin, "tensorflow": tf.__version__, "command": command},
         scores=results[chosen],

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..realdata import FOLDS
+from ..realdata import FOLDS, SETS, table_set
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,6 +80,9 @@ def parse(argv):
     p.add_argument("--real-hold-out-fold", type=int, choices=range(FOLDS), metavar="K",
                    help="show (and paste) the real train photos not in fold K only (vision.realdata.FOLDS "
                         "folds: a set's i-th train photo is in fold i %% FOLDS), so fold K can be read out of fold")
+    p.add_argument("--table-photos", type=table_set, action="append", default=[], metavar="DIR",
+                   help="a table's own labelled photos (checked-photos/ beside its games.db) shown with the real "
+                        "sets, their train split only (calib and test judge: bench/table_photos.py); repeatable")
     p.add_argument("--real-small", type=float, default=0.0,
                    help="share of the real images shown with smaller dice (2x2 or 3x3 mosaics of train "
                         "photos, or one zoomed out to 0.4-0.7; vision.train.trays.small_real); 0: none")
@@ -172,10 +175,12 @@ def main(argv=None) -> int:
         if args.icons and args.icon_trays else None
     steep = rendered(args.steep_trays, args.seed, size, args.threads, args.cache, log, steep=True) \
         if args.steep and args.steep_trays else None
-    real = real_train(size, hold_out_fold=args.real_hold_out_fold) if args.real or args.pasted \
+    real = real_train(size, SETS + tuple(args.table_photos), hold_out_fold=args.real_hold_out_fold) \
+        if args.real or args.pasted \
         else (np.zeros((0,)), [])
     held = "" if args.real_hold_out_fold is None else f", fold {args.real_hold_out_fold} held out"
-    log(f"Real train split{held}: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
+    tables = "".join(f" and {folder}" for folder in args.table_photos)
+    log(f"Real train split{held} of {', '.join(SETS)}{tables}: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice, "
         f"{args.real_big:.0%} with bigger)")
     pieces = cuts(real) if args.pasted else None

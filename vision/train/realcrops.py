@@ -150,10 +150,10 @@ def real_crops(labels, split: str = "train", copies: int = 8, no_die_per_photo: 
                             ys.append(none_index)
     if not dice:
         # Training on renders alone while the card says real crops were added would be a quiet lie.
-        raise FileNotFoundError(f"no labelled die in the {split} split of {', '.join(sets)} under "
+        raise FileNotFoundError(f"no labelled die in the {split} split of {', '.join(map(str, sets))} under "
                                 f"{root or REAL_DICE}: put the real sets there (COMPANION_REAL_DICE) "
                                 f"or train on renders only with --real-copies 0.")
     held = "" if hold_out_fold is None else f", fold {hold_out_fold} held out"
     log(f"  real crops ({split}{held}): {dice} dice x {copies} and {len(ys) - dice * copies} boxes on no die "
-        f"({mined} of them the finder's own, x {mined_copies}) from {shots} photos of {', '.join(sets)}")
+        f"({mined} of them the finder's own, x {mined_copies}) from {shots} photos of {', '.join(map(str, sets))}")
     return np.stack(xs), np.asarray(ys, np.int64)
