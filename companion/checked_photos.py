@@ -138,13 +138,14 @@ class PhotoFolder:
             self._read = (stamp, self._parse(self.file_path))
         return self._read[1]
 
-    def _keep(self, photo: bytes, entry, when: float | None) -> bool:
+    def _keep(self, photo: bytes, entry, when: float | None, name: str | None = None) -> bool:
         try:
             entries = dict(self.entries())   # a copy: a write that fails leaves the known entries as they were
             if len(entries) >= MOST:
                 self.problem = f"{self.folder} holds {MOST} photos, as many as are kept: no more are added"
                 return False
-            name = self._name(entries, time.time() if when is None else when)
+            if name is None or name in entries or (self.folder / "images" / name).exists():
+                name = self._name(entries, time.time() if when is None else when)
             images = self.folder / "images"
             images.mkdir(parents=True, exist_ok=True)
             write_whole(images / name, photo)
@@ -183,10 +184,12 @@ class CheckedPhotos(PhotoFolder):
     def _parse(self, path: Path) -> dict:
         return read_labels(path, self.icons)
 
-    def add(self, photo: bytes, dice, when: float | None = None) -> bool:
-        """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels."""
+    def add(self, photo: bytes, dice, when: float | None = None, name: str | None = None) -> bool:
+        """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels; named
+        `name` if given and free (a photo boxed later keeps the name of when it was taken), else by
+        `when` (default now)."""
         return self._keep(photo, [{"face": str(face) if self.icons else int(face), "box": rounded_box(box)}
-                                  for face, box in dice], when)
+                                  for face, box in dice], when, name)
 
 
 class HeldPhotos:

@@ -80,7 +80,9 @@ class PhotosToBox(PhotoFolder):
         except (PhotosError, OSError, KeyError) as exc:
             self.problem = f"the photo is not boxed: {exc}"
             return False
-        if not into.add(photo, dice):
+        # Under the name it was taken by: vision.realdata splits a set in name order, so a photo boxed
+        # late still falls in the split its neighbours in time do.
+        if not into.add(photo, dice, name=name):
             self.problem = into.problem
             return False
         try:

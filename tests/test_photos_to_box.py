@@ -26,7 +26,12 @@ def test_a_photo_boxed_joins_the_checked_photos_and_leaves_the_folder(folders, t
     boxes = [(6, (10, 10, 50, 50)), (1, (60.5, 12, 98, 49))]
     assert to_box.boxed(first, boxes, checked)
     assert to_box.waiting() == [second] and not (to_box.folder / "images" / first).exists()
-    (shot,) = photos("checked-photos", "all", root=tmp_path)
+    assert list(checked.entries()) == [first]          # the name it was taken by
+    assert checked.add(PHOTO + b"3", [(4, (1, 1, 9, 9))], when=1_900_000_002)     # a roll kept since
+    assert to_box.boxed(second, [(3, (5, 5, 40, 40))], checked)
+    names = sorted(checked.entries())
+    assert len(names) == 3 and names[:2] == [first, second]       # in the order taken, not boxed
+    shot = photos("checked-photos", "all", root=tmp_path)[0]
     assert shot.dice == ((6, (10.0, 10.0, 50.0, 50.0)), (1, (60.5, 12.0, 98.0, 49.0)))
     assert shot.path.read_bytes() == PHOTO
 
