@@ -77,6 +77,8 @@ class PhotoBoxes(Widget):
         return True
 
     def on_touch_move(self, touch):
+        if touch.grab_current is self and self._fit() is None:
+            self._drawing = None      # the photo went while the finger was down
         if touch.grab_current is self and self._drawing and self._drawing[0] == touch.uid:
             self._drawing = (touch.uid, self._drawing[1], self._clamped(touch.pos))
             if self._dragged(*self._drawing[1:]):
@@ -89,7 +91,7 @@ class PhotoBoxes(Widget):
             return super().on_touch_up(touch)
         touch.ungrab(self)
         drawing, self._drawing = self._drawing, None
-        if drawing is None or drawing[0] != touch.uid:
+        if drawing is None or drawing[0] != touch.uid or self._fit() is None:
             return True
         start, end = drawing[1], self._clamped(touch.pos)
         if not self._dragged(start, end):      # a tap: the smallest box under the finger, or none
