@@ -73,19 +73,25 @@ def read_photo_file(path: Path) -> dict:
     return entries
 
 
-def check_dice(where: str, dice, icons: bool = False) -> None:
-    """PhotosError naming `where` and the die unless `dice` is a list of {"face", "box"}."""
+def check_dice(where: str, dice, icons: bool = False, unknown: bool = False) -> None:
+    """PhotosError naming `where` and the die unless `dice` is a list of {"face", "box"} (a face null
+    too with `unknown`: a die the camera could not name)."""
     if not isinstance(dice, list):
         raise PhotosError(f"{where}: a list of dice is expected")
-    is_face = _icon if icons else is_pip_face
+    is_face = face_check(icons)
     for k, die in enumerate(dice):
         face, box = (die.get("face"), die.get("box")) if isinstance(die, dict) else (None, None)
-        if not is_face(face):
+        if not (is_face(face) or (unknown and face is None and isinstance(die, dict) and "face" in die)):
             kind = "a Centerville die's face" if icons else "1 to 6"
             raise PhotosError(f"{where} die {k}: face must be {kind}, not {face!r}")
         if not (isinstance(box, list) and len(box) == 4 and all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in box)):
             raise PhotosError(f"{where} die {k}: box must be four numbers, not {box!r}")
+
+
+def face_check(icons: bool):
+    """Whether a value is a face: a Centerville die's label ("red-vote") with `icons`, else 1 to 6."""
+    return _icon if icons else is_pip_face
 
 
 def is_pip_face(face) -> bool:
@@ -198,21 +204,30 @@ class HeldPhotos:
     entered with other faces keeps no photo. Centerville's rolls come here; pip rolls are held by
     companion.pip_checks, which judges them."""
 
-    def __init__(self, photos: CheckedPhotos):
+    def __init__(self, photos: CheckedPhotos, to_box=None):
         self.photos = photos
+        self.to_box = to_box        # companion.photos_to_box.PhotosToBox for the rolls boxed wrongly
         self.rolls = PendingRolls()
 
-    def hold(self, photo: bytes, labels, faces: tuple, session, at: int) -> None:
-        """The photo of the roll entered at index `at` of `session`'s actions, whose dice are `faces`."""
-        self.rolls.add((photo, labels, tuple(faces)), session, at, one_per_entry=True)
+    def hold(self, photo: bytes, labels, faces: tuple, session, at: int, entered: tuple | None = None) -> None:
+        """The photo of the roll entered at index `at` of `session`'s actions, whose dice are `faces`.
+        With `entered` (the face of every die in the tray, as the game holds them) it is a photo to
+        box (companion.photos_to_box): `labels` are then the camera's boxes, a face None where it
+        could not name the die."""
+        self.rolls.add((photo, labels, tuple(faces), None if entered is None else tuple(entered)),
+                       session, at, one_per_entry=True)
 
     def settle(self, everything: bool = False) -> None:
         """Keep the photos of the rolls the game has moved past (all of them with `everything`)."""
         for roll in self.rolls.due(everything):
-            photo, labels, faces = roll.value
+            photo, labels, faces, entered = roll.value
             entry = roll.entry()
-            if entry is not None and getattr(entry, "dice", None) == faces:
+            if entry is None or getattr(entry, "dice", None) != faces:
+                continue
+            if entered is None:
                 self.photos.add(photo, labels)
+            elif self.to_box is not None:
+                self.to_box.add(photo, entered, labels)
 
 
 def rounded_box(box) -> list[float]:

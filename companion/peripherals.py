@@ -61,7 +61,8 @@ class Peripherals:
             if checks is not None and self.config.camera.keep_photos:
                 checks.photos = CheckedPhotos(checks.data_dir / PHOTOS)
                 checks.to_box = PhotosToBox(checks.data_dir / PHOTOS / TO_BOX)
-                self.table.icon_photos = HeldPhotos(CheckedPhotos(checks.data_dir / ICON_PHOTOS, icons=True))
+                self.table.icon_photos = HeldPhotos(CheckedPhotos(checks.data_dir / ICON_PHOTOS, icons=True),
+                                                    PhotosToBox(checks.data_dir / ICON_PHOTOS / TO_BOX, icons=True))
             self.table.subscribe(self._camera_status)
             self.table.subscribe(self._camera_dice)
             self._camera_dice(self.table)

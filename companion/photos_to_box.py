@@ -16,24 +16,27 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from companion.checked_photos import (CheckedPhotos, PhotoFolder, PhotosError, check_dice, is_pip_face,
+from companion.checked_photos import (CheckedPhotos, PhotoFolder, PhotosError, check_dice, face_check,
                                       read_photo_file, rounded_box)
 
 FOLDER = "to-box"      # inside companion.checked_photos.FOLDER
 FILE = "to-box.json"
 
 
-def read_to_box(path: Path) -> dict:
+def read_to_box(path: Path, icons: bool = False) -> dict:
     """{photo name: {"entered", "camera"}} of a to-box.json ({} when there is none yet); PhotosError
-    naming the photo and field for anything else."""
+    naming the photo and field for anything else. With `icons` the faces are Centerville dice's
+    labels ("red-vote"), and a camera's face may be null (a die it could not name)."""
     entries = read_photo_file(path)
+    is_face = face_check(icons)
     for name, entry in entries.items():
         if not isinstance(entry, dict) or set(entry) != {"entered", "camera"}:
             raise PhotosError(f'{path}: {name}: {{"entered", "camera"}} is expected')
         entered = entry["entered"]
-        if not (isinstance(entered, list) and entered and all(is_pip_face(face) for face in entered)):
-            raise PhotosError(f"{path}: {name}: entered must be a list of faces 1 to 6, not {entered!r}")
-        check_dice(f"{path}: {name} camera", entry["camera"])
+        if not (isinstance(entered, list) and entered and all(is_face(face) for face in entered)):
+            kind = "Centerville dice's faces" if icons else "faces 1 to 6"
+            raise PhotosError(f"{path}: {name}: entered must be a list of {kind}, not {entered!r}")
+        check_dice(f"{path}: {name} camera", entry["camera"], icons, unknown=icons)
     return entries
 
 
@@ -50,14 +53,22 @@ class PhotosToBox(PhotoFolder):
     FILE = FILE
     KEPT = "the photos to box are not kept"
 
+    def __init__(self, folder: Path | str, icons: bool = False):
+        super().__init__(folder)
+        self.icons = icons
+
     def _parse(self, path: Path) -> dict:
-        return read_to_box(path)
+        return read_to_box(path, self.icons)
+
+    def _face(self, face):
+        return face if face is None else str(face) if self.icons else int(face)
 
     def add(self, photo: bytes, entered, camera, when: float | None = None) -> bool:
         """Keep `photo` (JPEG bytes) of a roll entered as the faces `entered`, read by the camera as
-        `camera`: each (face, (x0, y0, x1, y1)) in its pixels."""
-        read = [{"face": int(face), "box": rounded_box(box)} for face, box in camera]
-        return self._keep(photo, {"entered": [int(face) for face in entered], "camera": read}, when)
+        `camera`: each (face, (x0, y0, x1, y1)) in its pixels (with `icons`, a face None where the
+        camera could not name the die)."""
+        read = [{"face": self._face(face), "box": rounded_box(box)} for face, box in camera]
+        return self._keep(photo, {"entered": [self._face(face) for face in entered], "camera": read}, when)
 
     def waiting(self) -> list[str]:
         """The photos still to box, oldest first (raises PhotosError or OSError)."""

@@ -130,8 +130,9 @@ def encode(kind: str, value) -> object:
         return {"reads": [list(r) for r in value.reads],
                 "checked": None if value.checked is None else list(value.checked),
                 "boxes": [list(b) for b in value.boxes], "photo": _b64(value.photo)}
-    photo, labels, faces = value    # checked_photos.HeldPhotos: (photo, [(face, box)], faces)
-    return {"photo": _b64(photo), "labels": [[face, list(box)] for face, box in labels], "faces": list(faces)}
+    photo, labels, faces, entered = value    # checked_photos.HeldPhotos: (photo, [(face, box)], faces, entered)
+    return {"photo": _b64(photo), "labels": [[face, list(box)] for face, box in labels], "faces": list(faces),
+            "entered": None if entered is None else list(entered)}
 
 
 def parse(text: bytes) -> list[tuple[int, int, str, object]]:
@@ -175,12 +176,15 @@ def decode(kind: str, data) -> object:
         reads = tuple((_face(f), float(_number(c))) for f, c in map(_pair, _list(data["reads"])))
         checked = None if data["checked"] is None else tuple(_face(f) for f in _list(data["checked"]))
         return PipRead(reads, checked, tuple(_box(b) for b in _list(data["boxes"])), _bytes(data["photo"]))
-    _keys(data, {"photo", "labels", "faces"})
-    labels = [(_label(face), _box(box)) for face, box in map(_pair, _list(data["labels"]))]
+    _keys(data, {"photo", "labels", "faces", "entered"})
+    entered = None if data["entered"] is None else tuple(_label(f) for f in _list(data["entered"]))
+    # A photo to box (entered given) may hold dice the camera could not name.
+    labels = [(None if face is None and entered is not None else _label(face), _box(box))
+              for face, box in map(_pair, _list(data["labels"]))]
     photo = _bytes(data["photo"])
     if photo is None:
         raise ValueError("no photo")
-    return photo, labels, tuple(_label(f) for f in _list(data["faces"]))
+    return photo, labels, tuple(_label(f) for f in _list(data["faces"])), entered
 
 
 def _text(entries: list) -> str:

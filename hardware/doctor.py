@@ -361,17 +361,19 @@ def check_photos(config: Config) -> Check:
                          fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll "
                              "is lost")
     kept = "; ".join(f"{n} of at most {MOST} photos in {photos.folder}" for photos, n in zip(folders, counts) if n)
-    to_box = PhotosToBox(Path(config.data_dir) / FOLDER / TO_BOX)
-    try:
-        waiting = to_box.count()
-    except (PhotosError, OSError) as exc:
-        return Check("photos", "warn", f"the photos to box cannot be added to: {exc}",
-                     fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll is lost")
-    if waiting:
-        what = (f"{waiting} photos of rolls the camera boxed wrongly wait" if waiting > 1
-                else "1 photo of a roll the camera boxed wrongly waits")
-        where = f"in {to_box.folder} (Statistics, Are our dice fair?, Photos to box)"
-        kept += ("; " if kept else "") + f"{what} {where}"
+    for photos in folders:
+        to_box = PhotosToBox(photos.folder / TO_BOX, photos.icons)
+        try:
+            waiting = to_box.count()
+        except (PhotosError, OSError) as exc:
+            return Check("photos", "warn", f"the photos to box cannot be added to: {exc}",
+                         fix="mend the file or move the folder aside: no photo is added meanwhile, and no roll "
+                             "is lost")
+        if waiting:
+            what = (f"{waiting} photos of rolls the camera boxed wrongly wait" if waiting > 1
+                    else "1 photo of a roll the camera boxed wrongly waits")
+            where = f"in {to_box.folder} (Statistics, Are our dice fair?, Photos to box)"
+            kept += ("; " if kept else "") + f"{what} {where}"
     if not config.camera.keep_photos:
         return Check("photos", "off", "not kept ([camera] keep_photos = false)" + (f"; {kept}" if kept else ""))
     full = [str(photos.folder) for photos, n in zip(folders, counts) if n >= MOST]

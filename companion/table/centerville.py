@@ -343,22 +343,27 @@ class CentervilleInput(MenuInput):
         faces = tuple(self.pick.face(d) for d in wanted)
         outcome = self.take(table, A.Roll(faces))
         if outcome.action is not None and photo is not None:
-            table.icon_photos.hold(*photo, faces, table.session, at)   # kept once the game moves past it
+            picture, labels, entered = photo     # kept once the game moves past it
+            table.icon_photos.hold(picture, labels, faces, table.session, at, entered)
         if outcome.action is not None and (lessons or reads):
             said = camera.learned(table.taught, lessons, reads)
             outcome.info = "; ".join(part for part in (outcome.info, said) if part)
         return outcome
 
     def _photo(self, table: Table):
-        """(photo, labels) of the roll about to be entered, when the table keeps them and the
-        camera's reading of it can be labelled (centerville_camera.photo_labels)."""
+        """(photo, labels, entered) of the roll about to be entered, when the table keeps them: labels
+        the camera's reading can be given (centerville_camera.photo_labels; entered None), else the
+        camera's boxes and every die's face, for a person to box (entered, the faces the game holds)."""
         reading = self.camera_reading
         if table.icon_photos is None or not self.camera_read or not getattr(reading, "photo", None):
             return None
         wanted = dice_wanted(table.state)
         kept = {d: face for d, face in enumerate(table.state.dice) if d not in wanted and face is not None}
         labels = camera.photo_labels(reading, dict(self.pick.faces), kept)
-        return None if labels is None else (reading.photo, labels)
+        if labels is not None:
+            return reading.photo, labels, None
+        entered, boxes = camera.to_box_labels(reading, dict(self.pick.faces), kept)
+        return reading.photo, boxes, entered
 
     def on_roll_for_bot(self, table: Table) -> Outcome:
         """The table asks the app to roll the bot's dice (the faces are drawn here and logged as

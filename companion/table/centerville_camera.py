@@ -106,6 +106,18 @@ def photo_labels(reading, entered: dict[int, str], kept: dict[int, str]) -> list
     return out or None
 
 
+def to_box_labels(reading, entered: dict[int, str], kept: dict[int, str]) -> tuple[list, list]:
+    """(the face of every die in the tray as the game holds it once the roll is entered, the
+    camera's boxes each with the face it read or None) of a roll whose photo cannot be labelled
+    (photo_labels gives None): kept for a person to box (companion.photos_to_box)."""
+    faces = {**kept, **entered}
+    camera = []
+    for die in getattr(reading, "dice", ()):
+        colour = die_colour(die)
+        camera.append((die_label(die, colour), tuple(die.box)))
+    return [faces[d] for d in sorted(faces)], camera
+
+
 def learned(taught, found: list[tuple[str, object]], reads: list = ()) -> str:
     """Teach `found` to the table's examples and keep the checked `reads`; the sentence saying
     what was learned ("" for nothing)."""

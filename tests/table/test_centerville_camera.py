@@ -190,6 +190,34 @@ def test_a_table_that_keeps_photos_keeps_each_roll_labelled_with_the_faces_enter
     assert photo_labels(unsure, entered, {}) is None     # its colour unsure: asked, and no label
 
 
+def test_a_roll_the_camera_could_not_label_is_kept_for_a_person_to_box(table, tmp_path):
+    from companion.checked_photos import CheckedPhotos, HeldPhotos
+    from companion.photos_to_box import PhotosToBox
+
+    t, store = table
+    teach_all(t)
+    to_the_roll(t, store)
+    kept = CheckedPhotos(tmp_path / "checked-icon-photos", icons=True)
+    to_box = PhotosToBox(tmp_path / "checked-icon-photos" / "to-box", icons=True)
+    t.icon_photos = HeldPhotos(kept, to_box)
+    truth = tray_reading(102)
+    # The camera missed the black die, and could not name the green one's colour surely.
+    dice = tuple(replace(d, color="", label="", uncertain=True, confidence=0.3) if d.color == "green"
+                 else d for d in truth.dice if d.color != "black")
+    send(t, "dice", replace(truth, dice=dice, photo=b"\xff\xd8 a frame"))
+    for d in truth.dice:
+        if d.color in ("green", "black"):
+            send(t, "tap", ("face", d.label))             # the players tap what the two dice show
+    assert send(t, "command", Command.CONFIRM).action is not None
+    t.close()
+    assert kept.count() == 0
+    (name,) = to_box.waiting()
+    entry = to_box.entries()[name]
+    assert entry["entered"] == [d.label for d in sorted(truth.dice, key=lambda d: cv.DIE_ORDER.index(d.color))]
+    assert sorted((d["face"] or "", tuple(d["box"])) for d in entry["camera"]) == sorted(
+        ("" if d.color == "green" else d.label, tuple(float(v) for v in d.box)) for d in dice)
+
+
 def test_the_camera_s_guesses_checked_by_the_table_are_entered_with_one_tap_and_taught(table):
     t, store = table
     teach_all(t)

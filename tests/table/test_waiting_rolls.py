@@ -167,9 +167,10 @@ def test_a_game_gone_since_is_said_and_its_rolls_left_out(tmp_path):
 
 def test_every_kind_of_roll_reads_back_as_written():
     pip = PipRead(((4, 0.5), (2, 0.99)), (4, 3), ((1, 2, 3, 4), (5.5, 6, 7, 8)), PHOTO)
-    held = (PHOTO, [("red-vote", (1, 2, 3, 4))], ("red-vote", "black-bench"))
+    held = (PHOTO, [("red-vote", (1, 2, 3, 4))], ("red-vote", "black-bench"), None)
+    to_box = (PHOTO, [(None, (1, 2, 3, 4))], ("red-vote",), ("red-vote", "black-bench"))
     fair = [("red", "2"), ("Centerville black", "bench")]
-    for kind, value in (("pip", pip), ("photo", held), ("fair", fair)):
+    for kind, value in (("pip", pip), ("photo", held), ("photo", to_box), ("fair", fair)):
         assert decode(kind, json.loads(json.dumps(encode(kind, value)))) == value
     assert decode("pip", encode("pip", PipRead(((6, 1.0),)))) == PipRead(((6, 1.0),))
 
@@ -182,13 +183,17 @@ def test_every_kind_of_roll_reads_back_as_written():
     (b'{"rolls": [{"game": true, "at": 0, "kind": "fair", "value": []}]}', '"game" is not a whole number'),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "dice", "value": []}]}', '"kind" is not one of fair, pip, photo'),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "fair", "value": [["red"]]}]}', '"value" is not a fair roll'),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "", "labels": [[null, [1, 2, 3, 4]]], '
+     b'"faces": [], "entered": null}}]}', "None is not a face's label"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[7, 0.5]], "checked": null, '
      b'"boxes": [], "photo": null}}]}', "7 is not a face 1-6"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[1, NaN]], "checked": null, '
      b'"boxes": [], "photo": null}}]}', "nan is not a number"),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "###", "labels": [], "faces": []}}]}',
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "###", "labels": [], "faces": [], '
+     b'"entered": null}}]}',
      '"value" is not a photo roll'),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": null, "labels": [], "faces": []}}]}',
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": null, "labels": [], "faces": [], '
+     b'"entered": null}}]}',
      "no photo"),
     (b"[" * 100000, "not a list the app wrote"),
 ])

@@ -8,10 +8,12 @@ from pathlib import Path
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
 
-from companion.checked_photos import FOLDER, CheckedPhotos, PhotosError
+from companion.checked_photos import FOLDER, ICON_FOLDER, CheckedPhotos, PhotosError
 from companion.photos_to_box import FOLDER as TO_BOX
 from companion.photos_to_box import PhotosToBox, faces_left
 
+from .. import theme
+from ..widgets.icon_die import DIE_FILL, icon_colour
 from ..widgets.photo_boxes import PhotoBoxes  # noqa: F401  (box_photos.kv)
 from . import load_kv
 
@@ -21,49 +23,71 @@ HOW = ("Tap a box to choose it, then its face, or Not a die. Drag across the pho
        "camera missed.")
 
 
-def photo_folders(app) -> tuple[PhotosToBox, CheckedPhotos]:
-    """The table's photos to box and its checked photos, beside games.db."""
-    checked = Path(app.store.path).parent / FOLDER
-    return PhotosToBox(checked / TO_BOX), CheckedPhotos(checked)
+def photo_folders(app) -> list[tuple[PhotosToBox, CheckedPhotos]]:
+    """The table's photos to box and the checked photos they join, beside games.db: pip dice's,
+    then Centerville's icon dice's."""
+    data = Path(app.store.path).parent
+    return [(PhotosToBox(data / folder / TO_BOX, icons), CheckedPhotos(data / folder, icons))
+            for folder, icons in ((FOLDER, False), (ICON_FOLDER, True))]
 
 
 def count_to_box(app) -> int:
-    """How many photos wait for a person's boxes (0 when none, or the file cannot be read)."""
-    try:
-        return len(photo_folders(app)[0].waiting())
-    except (PhotosError, OSError):
-        return 0
+    """How many photos wait for a person's boxes (a folder that cannot be read counts none)."""
+    count = 0
+    for to_box, _checked in photo_folders(app):
+        try:
+            count += len(to_box.waiting())
+        except (PhotosError, OSError):
+            pass
+    return count
+
+
+def face_words(face) -> str:
+    """A face as the players say it: 4, or "red vote" for a Centerville die's."""
+    return str(face).replace("-", " ")
 
 
 def _faces(items) -> str:
-    return ", ".join(map(str, items))
+    return ", ".join(map(face_words, items))
 
 
 class BoxPhotosScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.to_box: PhotosToBox | None = None
-        self.checked: CheckedPhotos | None = None
-        self.names: list[str] = []
+        self.folders: list[tuple[PhotosToBox, CheckedPhotos]] = []
+        self.names: list[tuple[int, str]] = []    # (which folders, photo name), oldest first
         self.index = 0
-        self.entered: list[int] = []
+        self.entered: list = []
+        self.choices: list = []                   # the faces the six face buttons give
         self.problem = ""
 
     def on_pre_enter(self, *_args) -> None:
         self.refresh()
 
     def refresh(self) -> None:
-        self.to_box, self.checked = photo_folders(App.get_running_app())
-        try:
-            self.names, self.problem = self.to_box.waiting(), ""
-        except (PhotosError, OSError) as exc:
-            self.names, self.problem = [], f"The photos to box cannot be read: {exc}"
+        self.folders = photo_folders(App.get_running_app())
+        self.names, problems = [], []
+        for k, (to_box, _checked) in enumerate(self.folders):
+            try:
+                self.names += [(k, name) for name in to_box.waiting()]
+            except (PhotosError, OSError) as exc:
+                problems.append(f"The photos to box cannot be read: {exc}")
+        self.names.sort(key=lambda item: (item[1], item[0]))
+        self.problem = " ".join(problems)
         self.index = min(self.index, max(0, len(self.names) - 1))
         self._show()
 
     @property
     def photo_name(self) -> str | None:
-        return self.names[self.index] if self.names else None
+        return self.names[self.index][1] if self.names else None
+
+    @property
+    def to_box(self) -> PhotosToBox | None:
+        return self.folders[self.names[self.index][0]][0] if self.names else None
+
+    @property
+    def checked(self) -> CheckedPhotos | None:
+        return self.folders[self.names[self.index][0]][1] if self.names else None
 
     def _show(self) -> None:
         photo = self.ids.photo
@@ -85,15 +109,32 @@ class BoxPhotosScreen(Screen):
             self.ids.skip.disabled = len(self.names) < 2
             return
         self.entered = list(entry["entered"])
+        # Pip dice: any face. Centerville's: the faces of the dice in the tray, each die once.
+        self.choices = sorted(set(self.entered), key=self.entered.index) if self.to_box.icons else [1, 2, 3, 4, 5, 6]
+        for n in range(1, 7):
+            self._face_button(self.ids[f"face{n}"], self.choices[n - 1] if n <= len(self.choices) else None)
         photo.show(image, [(d["face"], d["box"]) for d in entry["camera"]])
         self.ids.count.text = f"Photo {self.index + 1} of {len(self.names)}"
         self.ids.how.text = HOW
         self._buttons(True)
         self.update_said()
 
+    @staticmethod
+    def _face_button(button, face) -> None:
+        """A pip face as its number; a Centerville die's face as its icon's name on the die's colour."""
+        button.opacity = 0 if face is None else 1
+        if isinstance(face, str):
+            colour, _, icon = face.partition("-")
+            button.text, button.text_px, button.margin = icon, 16, theme.scaled(6)
+            button.fill, button.color = DIE_FILL.get(colour, theme.BUTTON), icon_colour(colour)
+        else:
+            button.text, button.text_px, button.margin = ("" if face is None else str(face)), 22, theme.scaled(24)
+            button.fill, button.color = theme.BUTTON, theme.TEXT
+
     def _buttons(self, on: bool) -> None:
-        for button in (*(self.ids[f"face{n}"] for n in range(1, 7)), self.ids.not_a_die, self.ids.skip,
-                       self.ids.done):
+        for n in range(1, 7):
+            self.ids[f"face{n}"].disabled = not on or n > len(self.choices)
+        for button in (self.ids.not_a_die, self.ids.skip, self.ids.done):
             button.disabled = not on
 
     def update_said(self, *_args) -> None:
@@ -114,13 +155,17 @@ class BoxPhotosScreen(Screen):
             lines.append("Every die is boxed: Done keeps this photo.")
         self.ids.said.text = " ".join(lines)
         chosen = self.ids.photo.chosen
-        for n in range(1, 7):
-            self.ids[f"face{n}"].chosen = chosen >= 0 and boxes[chosen][0] == n
+        for n, face in enumerate(self.choices, 1):
+            self.ids[f"face{n}"].chosen = chosen >= 0 and boxes[chosen][0] == face
         self.ids.not_a_die.disabled = chosen < 0
         self.ids.done.disabled = bool(unknown or missing or extra)
 
-    def set_face(self, face: int) -> None:
+    def set_face(self, button: int) -> None:
+        """Face button `button` (1-6) tapped: the chosen box shows that button's face."""
         photo = self.ids.photo
+        if not 1 <= button <= len(self.choices):
+            return
+        face = self.choices[button - 1]
         if photo.chosen < 0:
             App.get_running_app().say("Tap a box first, then its face.")
             return
@@ -146,12 +191,12 @@ class BoxPhotosScreen(Screen):
         if not self.to_box.boxed(self.photo_name, dice, self.checked):
             app.say(self.to_box.problem, error=True)
             return
-        self.names.pop(self.index)
-        self.index = min(self.index, max(0, len(self.names) - 1))
         try:
             kept = f" ({self.checked.count()} kept)"
         except (PhotosError, OSError):
             kept = ""
+        self.names.pop(self.index)
+        self.index = min(self.index, max(0, len(self.names) - 1))
         app.say(f"Boxed: the photo joins this table's checked photos{kept}.")
         self._show()
 

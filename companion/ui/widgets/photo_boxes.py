@@ -130,7 +130,8 @@ class PhotoBoxes(Widget):
             Rectangle(texture=self._texture, pos=(left, bottom), size=(w * scale, h * scale))
             for i, (face, box) in enumerate(self.boxes):
                 colour = theme.ACCENT if i == self.chosen else theme.GOOD if face is not None else theme.ERROR
-                self._box(box, colour, theme.scaled(4 if i == self.chosen else 2), "?" if face is None else str(face))
+                self._box(box, colour, theme.scaled(4 if i == self.chosen else 2),
+                          "?" if face is None else str(face).replace("-", " "))
             if self._drawing is not None and self._dragged(*self._drawing[1:]):
                 (x0, y0), (x1, y1) = self._drawing[1], self._drawing[2]
                 self._box((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), theme.ACCENT, theme.scaled(2), "")
