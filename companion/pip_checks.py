@@ -39,6 +39,12 @@ class PipRead:
     checked: tuple[int, ...] | None = None   # each die's face as the players confirmed it in the dice check
     boxes: tuple = ()                        # each die's box, for a kept photo's labels
     photo: bytes | None = None               # the frame read, when the table keeps checked photos
+    kept: tuple[int, ...] | None = None      # the dice the players kept in the check (None: all; the rest no die)
+
+    def dice(self) -> tuple[tuple, tuple]:
+        """(reads, boxes) of the dice the players kept: a box they said was no die is not a read die."""
+        keep = range(len(self.reads)) if self.kept is None else self.kept
+        return tuple(self.reads[i] for i in keep), tuple(self.boxes[i] for i in keep if i < len(self.boxes))
 
 
 def judged(reads, entered, checked=None) -> list:
@@ -151,12 +157,15 @@ class PipChecks:
             self._latest = self.rolls.add(PipRead(reads, None, boxes, getattr(reading, "photo", None)), session, at)
         return self._judge(everything=False)
 
-    def confirmed(self, faces) -> None:
+    def confirmed(self, faces, kept: tuple[int, ...] | None = None) -> None:
         """The players confirmed the dice check of the last reading with these faces, die by die
-        (corrected or as read): the dice are judged by them, if they are what the game records."""
+        (corrected or as read), of the reading's dice `kept` (None: all; the others they said were
+        no die): the dice are judged by them, if they are what the game records."""
         roll = self._latest
-        if roll is not None and len(faces) == len(roll.value.reads):
-            self._latest = self.rolls.update(roll, replace(roll.value, checked=tuple(faces)))
+        keep = tuple(range(len(roll.value.reads))) if roll is not None and kept is None else kept
+        if roll is not None and len(faces) == len(keep) and all(0 <= i < len(roll.value.reads) for i in keep):
+            value = replace(roll.value, checked=tuple(faces), kept=None if kept is None else tuple(kept))
+            self._latest = self.rolls.update(roll, value)
 
     def judge(self) -> str:
         """Judge the rolls the game has moved past (the table calls it after every action).
@@ -173,17 +182,17 @@ class PipChecks:
         for roll in self.rolls.due(everything):
             entry = roll.entry()
             entered = entered_dice(entry) if entry is not None else None
-            if entered is not None and len(entered) == len(roll.value.reads):
-                reads = judged(roll.value.reads, entered, roll.value.checked)
+            dice, boxes = roll.value.dice()
+            if entered is not None and len(entered) == len(dice):
+                reads = judged(dice, entered, roll.value.checked)
                 checked.extend(reads)
                 if self.photos is not None and roll.value.photo:
                     # Labelled with the faces entered: a misread kept with the face the players gave it.
                     self.photos.add(roll.value.photo, [(int(r.face.removeprefix("pip")), box)
-                                                       for r, box in zip(reads, roll.value.boxes)])
+                                                       for r, box in zip(reads, boxes)])
             elif entered and self.to_box is not None and roll.value.photo:
                 # A die missed or a box on no die: no label can be guessed; a person boxes it.
-                self.to_box.add(roll.value.photo, entered, [(face, box) for (face, _c), box
-                                                            in zip(roll.value.reads, roll.value.boxes)])
+                self.to_box.add(roll.value.photo, entered, [(face, box) for (face, _c), box in zip(dice, boxes)])
         if not checked:
             return ""
         from vision.earned import EvidenceError

@@ -129,7 +129,8 @@ def encode(kind: str, value) -> object:
     if kind == "pip":       # companion.pip_checks.PipRead
         return {"reads": [list(r) for r in value.reads],
                 "checked": None if value.checked is None else list(value.checked),
-                "boxes": [list(b) for b in value.boxes], "photo": _b64(value.photo)}
+                "boxes": [list(b) for b in value.boxes], "photo": _b64(value.photo),
+                "kept": None if value.kept is None else list(value.kept)}
     photo, labels, faces, entered = value    # checked_photos.HeldPhotos: (photo, [(face, box)], faces, entered)
     return {"photo": _b64(photo), "labels": [[face, list(box)] for face, box in labels], "faces": list(faces),
             "entered": None if entered is None else list(entered)}
@@ -172,10 +173,11 @@ def decode(kind: str, data) -> object:
     if kind == "pip":
         from companion.pip_checks import PipRead
 
-        _keys(data, {"reads", "checked", "boxes", "photo"})
+        _keys(data, {"reads", "checked", "boxes", "photo", "kept"})
         reads = tuple((_face(f), float(_number(c))) for f, c in map(_pair, _list(data["reads"])))
         checked = None if data["checked"] is None else tuple(_face(f) for f in _list(data["checked"]))
-        return PipRead(reads, checked, tuple(_box(b) for b in _list(data["boxes"])), _bytes(data["photo"]))
+        kept = None if data["kept"] is None else tuple(_index(i, len(reads)) for i in _list(data["kept"]))
+        return PipRead(reads, checked, tuple(_box(b) for b in _list(data["boxes"])), _bytes(data["photo"]), kept)
     _keys(data, {"photo", "labels", "faces", "entered"})
     entered = None if data["entered"] is None else tuple(_label(f) for f in _list(data["entered"]))
     # A photo to box (entered given) may hold dice the camera could not name.
@@ -228,6 +230,12 @@ def _keys(value, keys: set) -> None:
 def _number(value) -> Real:
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
         raise ValueError(f"{value!r} is not a number")
+    return value
+
+
+def _index(value, count: int) -> int:
+    if not _count(value) or value >= count:
+        raise ValueError(f"{value!r} is not one of the {count} dice read")
     return value
 
 

@@ -16,7 +16,7 @@ from companion.table import Table
 from companion.waiting_rolls import FILE, WaitingError, WaitingRolls, _text, encode, parse
 
 ROLLS = [("fair", [("white", "4"), ("red", "2")]),
-         ("pip", PipRead(((4, 0.99), (2, 0.5)), (4, 2), ((1, 2, 30, 40), (50, 2, 90, 40)), b"\xff\xd8photo")),
+         ("pip", PipRead(((4, 0.99), (2, 0.5)), (4, 2), ((1, 2, 30, 40), (50, 2, 90, 40)), b"\xff\xd8photo", (0, 1))),
          ("photo", (b"\xff\xd8photo", [("red-vote", (1, 2, 30, 40))], ("red-vote",), None)),
          ("photo", (b"\xff\xd8photo", [(None, (1, 2, 30, 40))], ("red-vote",), ("red-vote", "blue-tree")))]
 WHOLE = _text([{"game": 1, "at": 2, "kind": kind, "value": encode(kind, value)} for kind, value in ROLLS]).encode()

@@ -48,6 +48,11 @@ class GameInput:
         shows would only wait for a confirm)."""
         return False
 
+    def dice_count(self, table: Table) -> int | None:
+        """How many dice the roll awaited takes, when the dice check is offered (a reading with
+        more opens the check, where a box on no die is dropped), else None."""
+        return None
+
     def dice_entry(self, table: Table) -> int | None:
         """Where among the game's actions dice entered now go (a new roll's index, or the roll
         being corrected), or None while no dice are awaited: a camera reading is then judged by

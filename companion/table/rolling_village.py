@@ -88,6 +88,9 @@ class RollingVillageInput(GameInput):
     def wants_dice(self, table: Table) -> bool:
         return table.state.phase in ("roll", "activate") or table.draft.correcting
 
+    def dice_count(self, table: Table) -> int | None:
+        return 2 if self.wants_dice(table) else None
+
     def dice_entry(self, table: Table) -> int | None:
         from companion.engine.rolling_village import Roll
 

@@ -45,6 +45,7 @@ class Table:
         self.camera_status = ""
         self.panel_status = ""  # "connected" / "disconnected" once the serial panel said so
         self.dice_check: Any = None     # an uncertain camera reading awaiting the players' check
+        self._check_kept: list[int] = []   # which of the reading's dice are still in the check
         # The table's taught Centerville dice (companion.taught_dice.TaughtDice; the app sets it)
         # and the lesson teaching them, while it is open (companion.table.teach.Teaching).
         self.taught: Any = None
@@ -180,14 +181,28 @@ class Table:
         at = self._input.dice_entry(self) if event.kind == "dice" else None
         if own is None and at is not None and self.pip_checks is not None:
             checks = self.pip_checks.read(event.value, self.session, at)
-        if own is None and (event.kind == "dice" and getattr(event.value, "uncertain", False)
+        count = self._input.dice_count(self) if event.kind == "dice" else None
+        extra = count is not None and len(getattr(event.value, "dice", ())) > count
+        if own is None and (event.kind == "dice" and (getattr(event.value, "uncertain", False) or extra)
                 and self._input.wants_dice(self)):
-            # The camera was unsure of a die: the players check (and correct) it first.
+            # The camera was unsure of a die, or boxed more than are rolled: the players check it first.
             self.reading = False
             self.dice_check = event.value
-            self.say(f"Check the dice the camera was unsure of: correct them or confirm. {checks}".strip())
+            self._check_kept = list(range(len(event.value.dice)))   # the reading's dice still in the check
+            if extra:
+                self.say(f"The camera saw {len(event.value.dice)} dice, and {count} are rolled: tap Not a die "
+                         f"beside each box on no die, correct the rest, then confirm. {checks}".strip())
+            else:
+                self.say(f"Check the dice the camera was unsure of: correct them or confirm. {checks}".strip())
             self._changed()
             return Outcome(info=self.message)
+        if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
+                and len(event.value) == 2 and event.value[0] == "drop_die"):
+            outcome = self._drop_die(event.value[1])
+            if outcome.info:
+                self.say(outcome.info)
+            self._changed()
+            return outcome
         if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
                 and len(event.value) == 3 and event.value[0] == "correct_die"):
             outcome = self._correct_die(*event.value[1:])
@@ -201,7 +216,8 @@ class Table:
             event = InputEvent("dice", self.dice_check, event.source)
             at = self._input.dice_entry(self)
             if self.pip_checks is not None:
-                self.pip_checks.confirmed(self.dice_check.faces)   # each die's face, as the players checked it
+                # each die's face, as the players checked it
+                self.pip_checks.confirmed(self.dice_check.faces, tuple(self._check_kept))
         if own is not None:
             self.reading = False
         intent = own if own is not None else self._intent(event)
@@ -248,6 +264,20 @@ class Table:
     def _write_waiting(self) -> None:
         if self.waiting is not None:
             self.waiting.save(self)
+
+    def _drop_die(self, index) -> Outcome:
+        """The players say die `index` of the reading being checked is no die (a box on a shadow, a
+        die's side face boxed again): it leaves the reading."""
+        from dataclasses import replace
+
+        dice = tuple(self.dice_check.dice)
+        if not (whole(index) and 0 <= index < len(dice)):
+            return Outcome(info=f"There is no die {index!r} to drop.")
+        if len(dice) == 1:
+            return Outcome(info="The last die cannot be dropped: enter the dice by hand instead.")
+        self.dice_check = replace(self.dice_check, dice=dice[:index] + dice[index + 1:])
+        self._check_kept.pop(index)
+        return Outcome()
 
     def _correct_die(self, index, face) -> Outcome:
         """The players set die `index` of the reading being checked to `face` (1-6)."""

@@ -301,3 +301,34 @@ def test_a_table_that_keeps_photos_keeps_each_checked_roll_labelled_as_entered(t
     (name,) = to_box.waiting()
     assert to_box.entries()[name] == {"entered": [6, 1], "camera": [{"face": 6, "box": [10.0, 10.0, 50.0, 50.0]}]}
     assert to_box.photo(name) == photo
+
+
+def test_a_box_on_no_die_is_dropped_in_the_check_and_the_roll_kept_whole(table, tmp_path):
+    from companion.checked_photos import CheckedPhotos
+    from companion.photos_to_box import PhotosToBox
+    from vision.realdata import photos
+
+    photo = cv2.imencode(".jpg", np.full((240, 320, 3), 70, np.uint8))[1].tobytes()
+    table.pip_checks.photos = CheckedPhotos(tmp_path / "checked-photos")
+    table.pip_checks.to_box = PhotosToBox(tmp_path / "checked-photos" / "to-box")
+    stray = replace(die(5), box=(200, 150, 240, 190))           # read surely, on a shadow
+    dice = (die(4), stray, replace(die(2), box=(60, 10, 100, 50)))
+    outcome = table.handle(InputEvent("dice", DiceReading(dice, photo=photo), "camera"))
+    assert table.dice_check is not None                          # sure dice, but one more than are rolled
+    assert outcome.info.startswith("The camera saw 3 dice, and 2 are rolled: tap Not a die")
+    assert table.handle(InputEvent("tap", ("drop_die", 7), "touch")).info == "There is no die 7 to drop."
+    table.handle(InputEvent("tap", ("drop_die", 1), "touch"))
+    assert table.dice_check.faces == (4, 2)
+    confirm(table)                                               # the check: the dice go to the roll
+    assert confirm(table).rejected is None and table.state.dice == (4, 2)
+    table.close()
+    assert [(r.read, r.face, r.right) for r in kept(table)] == [("pip4", "pip4", True), ("pip2", "pip2", True)]
+    (shot,) = photos("checked-photos", "all", root=tmp_path)
+    assert shot.dice == ((4, (10.0, 10.0, 50.0, 50.0)), (2, (60.0, 10.0, 100.0, 50.0)))
+    assert table.pip_checks.to_box.count() == 0
+
+
+def test_the_last_die_is_not_dropped(table):
+    table.handle(reading(die(4, 0.5, uncertain=True)))
+    assert table.handle(InputEvent("tap", ("drop_die", 0), "touch")).info.startswith("The last die cannot be dropped")
+    assert len(table.dice_check.dice) == 1

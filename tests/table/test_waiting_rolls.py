@@ -166,7 +166,7 @@ def test_a_game_gone_since_is_said_and_its_rolls_left_out(tmp_path):
 
 
 def test_every_kind_of_roll_reads_back_as_written():
-    pip = PipRead(((4, 0.5), (2, 0.99)), (4, 3), ((1, 2, 3, 4), (5.5, 6, 7, 8)), PHOTO)
+    pip = PipRead(((4, 0.5), (2, 0.99), (3, 0.4)), (4, 3), ((1, 2, 3, 4), (5.5, 6, 7, 8), (9, 9, 9, 9)), PHOTO, (0, 1))
     held = (PHOTO, [("red-vote", (1, 2, 3, 4))], ("red-vote", "black-bench"), None)
     to_box = (PHOTO, [(None, (1, 2, 3, 4))], ("red-vote",), ("red-vote", "black-bench"))
     fair = [("red", "2"), ("Centerville black", "bench")]
@@ -186,9 +186,11 @@ def test_every_kind_of_roll_reads_back_as_written():
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "", "labels": [[null, [1, 2, 3, 4]]], '
      b'"faces": [], "entered": null}}]}', "None is not a face's label"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[7, 0.5]], "checked": null, '
-     b'"boxes": [], "photo": null}}]}', "7 is not a face 1-6"),
+     b'"boxes": [], "photo": null, "kept": null}}]}', "7 is not a face 1-6"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[1, NaN]], "checked": null, '
-     b'"boxes": [], "photo": null}}]}', "nan is not a number"),
+     b'"boxes": [], "photo": null, "kept": null}}]}', "nan is not a number"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[1, 0.5]], "checked": null, '
+     b'"boxes": [], "photo": null, "kept": [1]}}]}', "1 is not one of the 1 dice read"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "###", "labels": [], "faces": [], '
      b'"entered": null}}]}',
      '"value" is not a photo roll'),

@@ -81,20 +81,26 @@ def _with_history(drv) -> None:
 
 
 def _with_photo_to_box(drv) -> None:
-    """A rendered tray of three dice kept with one missed and one box on no die, the missed die's
-    box drawn and chosen: the screen as a person fixing it sees it."""
+    """Two kept rolls to box: a tray of Centerville's six dice, one not named and one missed, shown
+    first (its face buttons carry the longest words), and a tray of three pip dice with one missed
+    and a box on no die."""
     import numpy as np
 
-    from companion.checked_photos import FOLDER
+    from companion.checked_photos import FOLDER, ICON_FOLDER
     from companion.photos_to_box import FOLDER as TO_BOX
     from companion.photos_to_box import PhotosToBox
+    from vision.synth.centerville import render_centerville_tray
     from vision.synth.scene import render_tray
 
-    to_box = PhotosToBox(drv.store.path.parent / FOLDER / TO_BOX)
-    if not to_box.waiting():
+    pips = PhotosToBox(drv.store.path.parent / FOLDER / TO_BOX)
+    icons = PhotosToBox(drv.store.path.parent / ICON_FOLDER / TO_BOX, icons=True)
+    if not pips.waiting():
         scene = render_tray(np.random.default_rng(5), 3, faces=[2, 5, 6])
-        photo = cv2_jpeg(scene.image)
-        to_box.add(photo, (2, 5, 6), [(2, scene.dice[0].box), (5, scene.dice[1].box), (3, (10, 10, 60, 60))])
+        pips.add(cv2_jpeg(scene.image), (2, 5, 6), [(2, scene.dice[0].box), (5, scene.dice[1].box),
+                                                    (3, (10, 10, 60, 60))], when=1_900_000_001)
+        scene = render_centerville_tray(np.random.default_rng(9), faces=[5, 1, 4, 1, 3, 2])  # education, hourglass
+        icons.add(cv2_jpeg(scene.image), [d.label for d in scene.dice],
+                  [(None if k == 1 else d.label, d.box) for k, d in enumerate(scene.dice[:5])], when=1_900_000_000)
 
 
 def cv2_jpeg(image) -> bytes:

@@ -13,7 +13,7 @@ from companion.photos_to_box import FOLDER as TO_BOX
 from companion.photos_to_box import PhotosToBox, faces_left
 
 from .. import theme
-from ..widgets.icon_die import DIE_FILL, icon_colour
+from ..widgets.icon_die import DIE_FILL, LIGHT_DICE, icon_colour
 from ..widgets.photo_boxes import PhotoBoxes  # noqa: F401  (box_photos.kv)
 from . import load_kv
 
@@ -125,11 +125,14 @@ class BoxPhotosScreen(Screen):
         button.opacity = 0 if face is None else 1
         if isinstance(face, str):
             colour, _, icon = face.partition("-")
-            button.text, button.text_px, button.margin = icon, 16, theme.scaled(6)
-            button.fill, button.color = DIE_FILL.get(colour, theme.BUTTON), icon_colour(colour)
+            button.text, button.text_px, button.margin, button.bold = icon, 18, theme.scaled(4), False
+            fill = DIE_FILL.get(colour, theme.BUTTON)
+            if colour not in LIGHT_DICE:     # a shade darker: white words on the green die's own fill are 3.8:1
+                fill = (*(c * 0.8 for c in fill[:3]), 1)
+            button.fill, button.color = fill, icon_colour(colour)
         else:
             button.text, button.text_px, button.margin = ("" if face is None else str(face)), 22, theme.scaled(24)
-            button.fill, button.color = theme.BUTTON, theme.TEXT
+            button.fill, button.color, button.bold = theme.BUTTON, theme.TEXT, True
 
     def _buttons(self, on: bool) -> None:
         for n in range(1, 7):
@@ -144,7 +147,8 @@ class BoxPhotosScreen(Screen):
         boxes = self.ids.photo.boxes
         unknown = sum(1 for face, _box in boxes if face is None)
         missing, extra = faces_left(self.entered, [(face, box) for face, box in boxes if face is not None])
-        lines = [f"The players entered {_faces(self.entered)}."]
+        # The players' faces: said for pip dice; Centerville's stand on the face buttons already.
+        lines = [] if self.to_box.icons else [f"The players entered {_faces(self.entered)}."]
         if unknown:
             lines.append(f"{unknown} box{'es' if unknown > 1 else ''} without a face (?): tap its face.")
         if missing:

@@ -1,6 +1,7 @@
-"""The dice check: when the camera is unsure of a die, each die's crop is shown with the face
-read, and 1-6 buttons to correct it; "Confirm dice" makes the (corrected) reading the dice of
-the draft. Opened and closed from the table's `dice_check` (see `follow`); taps only post events.
+"""The dice check: when the camera is unsure of a die, or boxed more dice than are rolled, each
+die's crop is shown with the face read, 1-6 buttons to correct it and "Not a die" to drop a box on
+something else; "Confirm dice" makes the (corrected) reading the dice of the draft. Opened and
+closed from the table's `dice_check` (see `follow`); taps only post events.
 """
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ class CheckedDie(BoxLayout):
             face.bind(on_release=lambda _f, v=value: post("tap", ("correct_die", self.index, v)))
             self.ids.faces.add_widget(face)
             self.faces.append(face)
+        self.ids.no_die.bind(on_release=lambda _b: post("tap", ("drop_die", self.index)))
 
     def show(self, die) -> None:
         self.uncertain = bool(die.uncertain)
