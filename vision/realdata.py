@@ -118,8 +118,8 @@ def table_set(text: str) -> Path:
     """A labelled photo folder named on a command line (argparse type): it must hold labels.json."""
     folder = Path(text)
     if not (folder / "labels.json").is_file():
-        raise argparse.ArgumentTypeError(f"{text}: no labels.json there (a folder of labelled photos: images/ and labels.json, "
-                         f"as a table keeps them in checked-photos/)")
+        raise argparse.ArgumentTypeError(f"{text}: no labels.json there (a folder of labelled photos: images/ "
+                                         f"and labels.json, as a table keeps them in checked-photos/)")
     return folder
 
 

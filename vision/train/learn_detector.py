@@ -180,7 +180,8 @@ def main(argv=None) -> int:
         else (np.zeros((0,)), [])
     held = "" if args.real_hold_out_fold is None else f", fold {args.real_hold_out_fold} held out"
     tables = "".join(f" and {folder}" for folder in args.table_photos)
-    log(f"Real train split{held} of {', '.join(SETS)}{tables}: {len(real[0])} photos, {sum(len(d) for d in real[1])} dice "
+    dice = sum(len(d) for d in real[1])
+    log(f"Real train split{held} of {', '.join(SETS)}{tables}: {len(real[0])} photos, {dice} dice "
         f"({args.real} per batch of {args.batch}, {args.real_small:.0%} of them with smaller dice, "
         f"{args.real_big:.0%} with bigger)")
     pieces = cuts(real) if args.pasted else None

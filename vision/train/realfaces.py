@@ -72,7 +72,8 @@ def real_face_sets(split: str = "train", copies: int = 8, sets=SETS, root=None, 
         out.append(RealFaces(name, np.stack(crops), faces_arr))
         log(f"  real faces ({split}): {name}, {len(faces)} dice x {copies} crops, faces 1-6: {counts.tolist()}")
     if not out:
-        raise FileNotFoundError(f"no real set with dice of every face in the {split} split of {', '.join(map(str, sets))} "
+        named = ", ".join(map(str, sets))
+        raise FileNotFoundError(f"no real set with dice of every face in the {split} split of {named} "
                                 f"under {root or REAL_DICE}: put the real sets there (COMPANION_REAL_DICE) "
                                 f"or train on renders only with --real-train 0.")
     return out
