@@ -80,7 +80,8 @@ class PhotosToBox(PhotoFolder):
     def boxed(self, name: str, dice, into: CheckedPhotos) -> bool:
         """A person boxed photo `name`: `dice` ((face, box) each, the faces those entered) join the
         checked photos `into`, then the photo leaves this folder. False (with `problem` said) when it
-        cannot be done now; a power cut between the two steps leaves the photo in both, never in none."""
+        cannot be done now. A power cut between the two steps leaves the photo in both, never in none,
+        and boxing it again then only takes it out of this folder: it is kept once, as first boxed."""
         try:
             entry = self.entries()[name]
             missing, extra = faces_left(entry["entered"], dice)
@@ -93,7 +94,7 @@ class PhotosToBox(PhotoFolder):
             return False
         # Under the name it was taken by: vision.realdata splits a set in name order, so a photo boxed
         # late still falls in the split its neighbours in time do.
-        if not into.add(photo, dice, name=name):
+        if not _holds(into, name, photo) and not into.add(photo, dice, name=name):
             self.problem = into.problem
             return False
         try:
@@ -106,3 +107,11 @@ class PhotosToBox(PhotoFolder):
             return False
         self.problem = ""
         return True
+
+
+def _holds(checked: CheckedPhotos, name: str, photo: bytes) -> bool:
+    """Whether `checked` already keeps this very photo under `name` (a Done cut short by a power cut)."""
+    try:
+        return name in checked.entries() and (checked.folder / "images" / name).read_bytes() == photo
+    except (PhotosError, OSError):
+        return False

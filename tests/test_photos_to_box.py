@@ -84,3 +84,14 @@ def test_a_damaged_file_is_refused_by_name_and_no_photo_added(folders, text, sai
     assert not to_box.add(PHOTO, (1,), [])
     assert to_box.problem.startswith("the photos to box are not kept:") and to_box.file_path.read_text() == text
     assert not (to_box.folder / "images").exists()
+
+
+def test_a_done_cut_short_by_a_power_cut_keeps_the_photo_once(folders, tmp_path):
+    to_box, checked = folders
+    to_box.add(PHOTO, (6,), [], when=1_900_000_000)
+    (name,) = to_box.waiting()
+    assert checked.add(PHOTO, [(6, (1, 1, 9, 9))], name=name)    # the first step of Done, then the power went
+    assert to_box.waiting() == [name]                           # shown again to box
+    assert to_box.boxed(name, [(6, (2, 2, 8, 8))], checked)
+    assert to_box.waiting() == [] and list(checked.entries()) == [name]
+    assert checked.entries()[name] == [{"face": 6, "box": [1.0, 1.0, 9.0, 9.0]}]   # as first boxed
