@@ -31,6 +31,7 @@ import os
 import time
 from functools import cache
 from pathlib import Path
+from typing import Callable
 
 from companion.pending_rolls import PendingRolls
 
@@ -111,25 +112,23 @@ def _icon_labels() -> frozenset:
 
 class PhotoFolder:
     """A folder of photos (`images/NAME.jpg`) and one JSON file (FILE) of what is known of each,
-    {NAME: entry}, both written through a temporary file and a rename; at most MOST photos. A
-    subclass reads its file (`_parse`, raising PhotosError naming the photo and field) and says
-    what a photo not kept is (KEPT). Nothing here raises for a roll's sake: a photo that cannot be
-    kept now sets `problem` (the sentence doctor gives too) and `_keep` returns False."""
+    {NAME: entry}, both written through a temporary file and a rename; at most MOST photos. `parse`
+    reads the file (raising PhotosError naming the photo and field); KEPT says what a photo not kept
+    is. Nothing here raises for a roll's sake: a photo that cannot be kept now sets `problem` (the
+    sentence doctor gives too) and `_keep` returns False."""
 
     FILE = "labels.json"
     KEPT = "the checked photos are not kept"
 
-    def __init__(self, folder: Path | str):
+    def __init__(self, folder: Path | str, parse: Callable[[Path], dict]):
         self.folder = Path(folder)
         self.problem = ""
+        self._parse = parse
         self._read: tuple | None = None   # (the file's stat, its entries) as last read or written here
 
     @property
     def file_path(self) -> Path:
         return self.folder / self.FILE
-
-    def _parse(self, path: Path) -> dict:
-        raise NotImplementedError
 
     def count(self) -> int:
         """Photos kept (raises PhotosError or OSError when the file cannot be read)."""
@@ -180,15 +179,12 @@ class CheckedPhotos(PhotoFolder):
     """The folder of one table's checked photos (pip faces, or with `icons` Centerville's)."""
 
     def __init__(self, folder: Path | str, icons: bool = False):
-        super().__init__(folder)
+        super().__init__(folder, lambda path: read_labels(path, icons))
         self.icons = icons
 
     @property
     def labels_path(self) -> Path:
         return self.file_path
-
-    def _parse(self, path: Path) -> dict:
-        return read_labels(path, self.icons)
 
     def add(self, photo: bytes, dice, when: float | None = None, name: str | None = None) -> bool:
         """Keep `photo` (JPEG bytes) with its dice, each (face, (x0, y0, x1, y1)) in its pixels; named

@@ -54,11 +54,8 @@ class PhotosToBox(PhotoFolder):
     KEPT = "the photos to box are not kept"
 
     def __init__(self, folder: Path | str, icons: bool = False):
-        super().__init__(folder)
+        super().__init__(folder, lambda path: read_to_box(path, icons))
         self.icons = icons
-
-    def _parse(self, path: Path) -> dict:
-        return read_to_box(path, self.icons)
 
     def _face(self, face):
         return face if face is None else str(face) if self.icons else int(face)

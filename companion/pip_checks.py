@@ -167,15 +167,11 @@ class PipChecks:
             value = replace(roll.value, checked=tuple(faces), kept=None if kept is None else tuple(kept))
             self._latest = self.rolls.update(roll, value)
 
-    def judge(self) -> str:
-        """Judge the rolls the game has moved past (the table calls it after every action).
-        Returns EARNED or LOST when the threshold moved, else ""."""
-        return self._judge(everything=False)
-
-    def settle(self) -> str:
-        """Judge every roll kept by `read` (the game closes). Returns EARNED or LOST when the
+    def settle(self, everything: bool = True) -> str:
+        """Judge the rolls the game has moved past (the table asks after every action), or with
+        `everything` every roll kept by `read` (the game closes). Returns EARNED or LOST when the
         threshold moved, else ""."""
-        return self._judge(everything=True)
+        return self._judge(everything)
 
     def _judge(self, everything: bool) -> str:
         checked = []

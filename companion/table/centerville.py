@@ -351,19 +351,13 @@ class CentervilleInput(MenuInput):
         return outcome
 
     def _photo(self, table: Table):
-        """(photo, labels, entered) of the roll about to be entered, when the table keeps them: labels
-        the camera's reading can be given (centerville_camera.photo_labels; entered None), else the
-        camera's boxes and every die's face, for a person to box (entered, the faces the game holds)."""
-        reading = self.camera_reading
-        if table.icon_photos is None or not self.camera_read or not getattr(reading, "photo", None):
+        """The roll about to be entered as a photo to keep, when the table keeps them
+        (centerville_camera.roll_photo)."""
+        if table.icon_photos is None or not self.camera_read:
             return None
         wanted = dice_wanted(table.state)
         kept = {d: face for d, face in enumerate(table.state.dice) if d not in wanted and face is not None}
-        labels = camera.photo_labels(reading, dict(self.pick.faces), kept)
-        if labels is not None:
-            return reading.photo, labels, None
-        entered, boxes = camera.to_box_labels(reading, dict(self.pick.faces), kept)
-        return reading.photo, boxes, entered
+        return camera.roll_photo(self.camera_reading, dict(self.pick.faces), kept)
 
     def on_roll_for_bot(self, table: Table) -> Outcome:
         """The table asks the app to roll the bot's dice (the faces are drawn here and logged as

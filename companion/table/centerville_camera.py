@@ -106,6 +106,19 @@ def photo_labels(reading, entered: dict[int, str], kept: dict[int, str]) -> list
     return out or None
 
 
+def roll_photo(reading, entered: dict[int, str], kept: dict[int, str]) -> tuple | None:
+    """(photo, labels, None) of a roll whose reading can be labelled (photo_labels), else (photo, the
+    camera's boxes, every die's face) for a person to box (to_box_labels); None without a photo."""
+    photo = getattr(reading, "photo", None)
+    if not photo:
+        return None
+    labels = photo_labels(reading, entered, kept)
+    if labels is not None:
+        return photo, labels, None
+    faces, boxes = to_box_labels(reading, entered, kept)
+    return photo, boxes, faces
+
+
 def to_box_labels(reading, entered: dict[int, str], kept: dict[int, str]) -> tuple[list, list]:
     """(the face of every die in the tray as the game holds it once the roll is entered, the
     camera's boxes each with the face it read or None) of a roll whose photo cannot be labelled

@@ -196,16 +196,9 @@ class Table:
                 self.say(f"Check the dice the camera was unsure of: correct them or confirm. {checks}".strip())
             self._changed()
             return Outcome(info=self.message)
-        if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
-                and len(event.value) == 2 and event.value[0] == "drop_die"):
-            outcome = self._drop_die(event.value[1])
-            if outcome.info:
-                self.say(outcome.info)
-            self._changed()
-            return outcome
-        if (self.dice_check is not None and event.kind == "tap" and isinstance(event.value, (tuple, list))
-                and len(event.value) == 3 and event.value[0] == "correct_die"):
-            outcome = self._correct_die(*event.value[1:])
+        check_tap = self._check_tap(event.value) if event.kind == "tap" else None
+        if self.dice_check is not None and check_tap is not None:
+            outcome = check_tap(*event.value[1:])
             if outcome.info:
                 self.say(outcome.info)
             self._changed()
@@ -241,11 +234,8 @@ class Table:
         elif outcome.action is not None or event.kind == "dice":
             self.say("")    # also clears "Reading the dice..." once they are read
         if outcome.action is not None:
-            self.fair_rolls.settle()
-            if self.icon_photos is not None:
-                self.icon_photos.settle()
-        if outcome.action is not None and self.pip_checks is not None:
-            checks = checks or self.pip_checks.judge()   # a roll entered: the one before is final
+            settled = self._settle(everything=False)   # a roll entered: the one before is final
+            checks = checks or settled
         if checks:
             self.say(f"{self.message} {checks}".strip(), error=self.message_is_error)
         self._changed()
@@ -254,16 +244,28 @@ class Table:
     def settle_rolls(self) -> None:
         """Keep and judge the last camera rolls of the game being left or the app closing (fair_rolls,
         companion.pip_checks): what the game took of them is the best the table will know."""
-        self.fair_rolls.settle(everything=True)
-        if self.icon_photos is not None:
-            self.icon_photos.settle(everything=True)
-        if self.pip_checks is not None:
-            self.pip_checks.settle()
+        self._settle(everything=True)
         self._write_waiting()
+
+    def _settle(self, everything: bool) -> str:
+        """The camera rolls the game has moved past (every one with `everything`) kept by each of their
+        holders; what the checked pip reads say of them ("" for nothing)."""
+        self.fair_rolls.settle(everything)
+        if self.icon_photos is not None:
+            self.icon_photos.settle(everything)
+        return self.pip_checks.settle(everything) if self.pip_checks is not None else ""
 
     def _write_waiting(self) -> None:
         if self.waiting is not None:
             self.waiting.save(self)
+
+    def _check_tap(self, value) -> Callable[..., Outcome] | None:
+        """What a tap does to the reading being checked: ("drop_die", i) or ("correct_die", i, face)."""
+        if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == "drop_die":
+            return self._drop_die
+        if isinstance(value, (tuple, list)) and len(value) == 3 and value[0] == "correct_die":
+            return self._correct_die
+        return None
 
     def _drop_die(self, index) -> Outcome:
         """The players say die `index` of the reading being checked is no die (a box on a shadow, a
