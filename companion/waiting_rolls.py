@@ -17,13 +17,12 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import math
 import os
 import time
-from numbers import Real
 from pathlib import Path
 
 from companion.checked_photos import write_whole
+from companion.engine import schema as S
 
 FILE = "waiting-rolls.json"
 KINDS = ("fair", "pip", "photo")   # fair_rolls, pip_checks, icon_photos (checked_photos.HeldPhotos)
@@ -100,7 +99,7 @@ class WaitingRolls:
                 self._may_write = True
             except OSError:
                 aside, self._may_write = self.path, False
-            say(f"{exc}; the file is kept as {aside}, and those rolls are not in the statistics.")
+            say(f"{str(exc).rstrip('.')}; the file is kept as {aside}, and those rolls are not in the statistics.")
             return 0
         self._may_write = True
         rolls, sessions, settled = holders(table), {}, 0
@@ -123,70 +122,72 @@ class WaitingRolls:
 
 
 def encode(kind: str, value) -> object:
-    """A waiting roll's value as JSON."""
+    """A waiting roll's value as JSON (its shape is VALUES[kind])."""
     if kind == "fair":      # [(die, face)]
-        return [list(pair) for pair in value]
+        return [{"die": die, "face": face} for die, face in value]
     if kind == "pip":       # companion.pip_checks.PipRead
-        return {"reads": [list(r) for r in value.reads],
+        return {"reads": [{"face": face, "confidence": confidence} for face, confidence in value.reads],
                 "checked": None if value.checked is None else list(value.checked),
                 "boxes": [list(b) for b in value.boxes], "photo": _b64(value.photo),
                 "kept": None if value.kept is None else list(value.kept)}
     photo, labels, faces, entered = value    # checked_photos.HeldPhotos: (photo, [(face, box)], faces, entered)
-    return {"photo": _b64(photo), "labels": [[face, list(box)] for face, box in labels], "faces": list(faces),
-            "entered": None if entered is None else list(entered)}
+    return {"photo": _b64(photo), "labels": [{"face": face, "box": list(box)} for face, box in labels],
+            "faces": list(faces), "entered": None if entered is None else list(entered)}
+
+
+def _obj(**fields) -> S.Obj:
+    return S.Obj(fields, required=tuple(fields))
+
+
+FACE, LABEL = S.Int(1, 6), S.Str(nonempty=True)
+NUMBER = S.Num(finite=True)
+BOX = S.List(NUMBER, min=4, max=4)
+VALUES = {   # each kind's value, as encode writes it
+    "fair": S.List(_obj(die=S.Str(), face=S.Str())),
+    "pip": _obj(reads=S.List(_obj(face=FACE, confidence=NUMBER)), checked=S.Null(S.List(FACE)), boxes=S.List(BOX),
+                photo=S.Null(S.Str()), kept=S.Null(S.List(S.Int(0)))),
+    "photo": _obj(photo=S.Str(), labels=S.List(_obj(face=S.Null(LABEL), box=BOX)), faces=S.List(LABEL),
+                  entered=S.Null(S.List(LABEL))),
+}
+LIST = _obj(rolls=S.List(_obj(game=S.Int(0), at=S.Int(0), kind=S.Str(choices=KINDS), value=S.Anything())))
 
 
 def parse(text: bytes) -> list[tuple[int, int, str, object]]:
     """(game, at, kind, value) of each roll written by `WaitingRolls.save`; WaitingError naming the
-    roll and field for anything else."""
+    roll and field for anything else (companion.engine.schema, then what the schema cannot say)."""
     try:
-        data = json.loads(text.decode("utf-8"))
+        data = S.check(LIST, json.loads(text.decode("utf-8")))
+        rolls = data["rolls"]
+        for i, roll in enumerate(rolls):
+            S.check(VALUES[roll["kind"]], roll["value"], f"rolls[{i}].value")
+        return [(roll["game"], roll["at"], roll["kind"], decode(roll["kind"], roll["value"], f"rolls[{i}].value"))
+                for i, roll in enumerate(rolls)]
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise WaitingError(f"The rolls still waiting are not a list the app wrote ({exc})") from None
-    if not isinstance(data, dict) or set(data) != {"rolls"} or not isinstance(data["rolls"], list):
-        raise WaitingError('The rolls still waiting are not a list the app wrote (no "rolls" list)')
-    out = []
-    for number, entry in enumerate(data["rolls"], 1):
-        where = f"The rolls still waiting, roll {number}"
-        if not isinstance(entry, dict) or set(entry) != {"game", "at", "kind", "value"}:
-            raise WaitingError(f'{where}: not {{"game", "at", "kind", "value"}}')
-        for field in ("game", "at"):
-            if not _count(entry[field]):
-                raise WaitingError(f'{where}: "{field}" is not a whole number from 0')
-        if entry["kind"] not in KINDS:
-            raise WaitingError(f'{where}: "kind" is not one of {", ".join(KINDS)}')
-        try:
-            value = decode(entry["kind"], entry["value"])
-        except (TypeError, ValueError, KeyError, binascii.Error) as exc:
-            raise WaitingError(f'{where}: "value" is not a {entry["kind"]} roll ({exc})') from None
-        out.append((entry["game"], entry["at"], entry["kind"], value))
-    return out
+    except S.SchemaError as exc:
+        raise WaitingError(f"The rolls still waiting, {exc}") from None
 
 
-def decode(kind: str, data) -> object:
-    """The value `encode` wrote; TypeError or ValueError for anything else."""
+def decode(kind: str, data, path: str = "value") -> object:
+    """The value `encode` wrote, `data` already fitting VALUES[kind]; SchemaError naming `path` for
+    what the schema cannot check (a photo's base64, a kept die's index, an unnamed die's place)."""
     if kind == "fair":
-        pairs = [tuple(pair) for pair in _list(data)]
-        if not all(len(p) == 2 and all(isinstance(s, str) for s in p) for p in pairs):
-            raise ValueError("each die is not [die, face]")
-        return pairs
+        return [(die["die"], die["face"]) for die in data]
     if kind == "pip":
         from companion.pip_checks import PipRead
 
-        _keys(data, {"reads", "checked", "boxes", "photo", "kept"})
-        reads = tuple((_face(f), float(_number(c))) for f, c in map(_pair, _list(data["reads"])))
-        checked = None if data["checked"] is None else tuple(_face(f) for f in _list(data["checked"]))
-        kept = None if data["kept"] is None else tuple(_index(i, len(reads)) for i in _list(data["kept"]))
-        return PipRead(reads, checked, tuple(_box(b) for b in _list(data["boxes"])), _bytes(data["photo"]), kept)
-    _keys(data, {"photo", "labels", "faces", "entered"})
-    entered = None if data["entered"] is None else tuple(_label(f) for f in _list(data["entered"]))
-    # A photo to box (entered given) may hold dice the camera could not name.
-    labels = [(None if face is None and entered is not None else _label(face), _box(box))
-              for face, box in map(_pair, _list(data["labels"]))]
-    photo = _bytes(data["photo"])
-    if photo is None:
-        raise ValueError("no photo")
-    return photo, labels, tuple(_label(f) for f in _list(data["faces"])), entered
+        reads = tuple((r["face"], float(r["confidence"])) for r in data["reads"])
+        kept = data["kept"]
+        if kept is not None and any(i >= len(reads) for i in kept):
+            raise S.SchemaError(f"{path}.kept", f"must name the {len(reads)} dice read, not {kept}.")
+        return PipRead(reads, None if data["checked"] is None else tuple(data["checked"]),
+                       tuple(tuple(b) for b in data["boxes"]), _bytes(data["photo"], f"{path}.photo"),
+                       None if kept is None else tuple(kept))
+    entered = None if data["entered"] is None else tuple(data["entered"])
+    if entered is None and any(label["face"] is None for label in data["labels"]):
+        raise S.SchemaError(f"{path}.labels", "a labelled photo names every die's face.")
+    return (_bytes(data["photo"], f"{path}.photo"), [(label["face"], tuple(label["box"])) for label in data["labels"]],
+            tuple(data["faces"]), entered)
 
 
 def _text(entries: list) -> str:
@@ -198,61 +199,8 @@ def _b64(photo: bytes | None) -> str | None:
     return None if photo is None else base64.b64encode(photo).decode("ascii")
 
 
-def _bytes(text) -> bytes | None:
-    if text is None:
-        return None
-    if not isinstance(text, str):
-        raise TypeError("a photo is not base64 text")
-    return base64.b64decode(text, validate=True)
-
-
-def _count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _list(value) -> list:
-    if not isinstance(value, list):
-        raise TypeError(f"{type(value).__name__} where a list belongs")
-    return value
-
-
-def _pair(value) -> list:
-    if len(_list(value)) != 2:
-        raise ValueError("not a pair")
-    return value
-
-
-def _keys(value, keys: set) -> None:
-    if not isinstance(value, dict) or set(value) != keys:
-        raise ValueError(f"not {sorted(keys)}")
-
-
-def _number(value) -> Real:
-    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-        raise ValueError(f"{value!r} is not a number")
-    return value
-
-
-def _index(value, count: int) -> int:
-    if not _count(value) or value >= count:
-        raise ValueError(f"{value!r} is not one of the {count} dice read")
-    return value
-
-
-def _face(value) -> int:
-    if not _count(value) or not 1 <= value <= 6:
-        raise ValueError(f"{value!r} is not a face 1-6")
-    return value
-
-
-def _label(value) -> str:
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"{value!r} is not a face's label")
-    return value
-
-
-def _box(value) -> tuple:
-    box = tuple(_number(v) for v in _list(value))
-    if len(box) != 4:
-        raise ValueError("a box is not 4 numbers")
-    return box
+def _bytes(text: str | None, path: str) -> bytes | None:
+    try:
+        return None if text is None else base64.b64decode(text, validate=True)
+    except binascii.Error:
+        raise S.SchemaError(path, "must be a photo in base64.") from None

@@ -76,15 +76,19 @@ class Int(Node):
 
 @dataclass(frozen=True)
 class Num(Node):
-    """A number, whole or not (not true/false, not NaN), within [low, high] when given."""
+    """A number, whole or not (not true/false, not NaN), within [low, high] when given; not infinite
+    either with `finite` (JSON readers take Infinity)."""
 
     low: float | None = None
     high: float | None = None
     says: str | None = None
+    finite: bool = False
 
     def check(self, value, path):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
             raise SchemaError(path, f"must be a number, not {_shown(value)}.")
+        if self.finite and value in (float("inf"), float("-inf")):
+            raise SchemaError(path, f"must be a finite number, not {_shown(value)}.")
         _range(self, value, path)
 
 

@@ -112,8 +112,8 @@ def test_a_damaged_list_is_moved_aside_and_said_and_the_table_goes_on(tmp_path):
         assert table.waiting.settle(table, store, reports.append) == 0
         aside = list(tmp_path.glob(FILE + ".damaged-*"))
         assert len(aside) == 1 and '"at": -2' in aside[0].read_text()      # kept, not deleted
-        assert reports == [f'The rolls still waiting, roll 1: "at" is not a whole number from 0; the file is kept '
-                           f'as {aside[0]}, and those rolls are not in the statistics.']
+        assert reports == [f"The rolls still waiting, rolls[0].at: must be at least 0, not -2; the file is kept "
+                           f"as {aside[0]}, and those rolls are not in the statistics."]
         table.open(Session.new("rolling-village", ["Ann", "Bo"], store=store))
         roll_once(table)
         assert (tmp_path / FILE).exists()
@@ -156,7 +156,7 @@ def test_a_list_that_cannot_be_written_costs_only_those_rolls(tmp_path):
 
 def test_a_game_gone_since_is_said_and_its_rolls_left_out(tmp_path):
     (tmp_path / FILE).write_text(json.dumps({"rolls": [{"game": 7, "at": 2, "kind": "fair",
-                                                        "value": [["red", "2"]]}]}))
+                                                        "value": [{"die": "red", "face": "2"}]}]}))
     reports = []
     with Store.open(tmp_path / "games.db") as store:
         table = table_on(tmp_path, store)
@@ -177,26 +177,31 @@ def test_every_kind_of_roll_reads_back_as_written():
 
 @pytest.mark.parametrize("text, names", [
     (b"\xff\xfe", "not a list the app wrote"),
-    (b'{"rolls": {}}', 'no "rolls" list'),
-    (b'{"rolls": [], "more": 1}', 'no "rolls" list'),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "fair"}]}', 'roll 1: not {"game", "at", "kind", "value"}'),
-    (b'{"rolls": [{"game": true, "at": 0, "kind": "fair", "value": []}]}', '"game" is not a whole number'),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "dice", "value": []}]}', '"kind" is not one of fair, pip, photo'),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "fair", "value": [["red"]]}]}', '"value" is not a fair roll'),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "", "labels": [[null, [1, 2, 3, 4]]], '
-     b'"faces": [], "entered": null}}]}', "None is not a face's label"),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[7, 0.5]], "checked": null, '
-     b'"boxes": [], "photo": null, "kept": null}}]}', "7 is not a face 1-6"),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[1, NaN]], "checked": null, '
-     b'"boxes": [], "photo": null, "kept": null}}]}', "nan is not a number"),
-    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [[1, 0.5]], "checked": null, '
-     b'"boxes": [], "photo": null, "kept": [1]}}]}', "1 is not one of the 1 dice read"),
+    (b'{"rolls": {}}', "rolls: must be a list"),
+    (b'{"rolls": [], "more": 1}', "more: unknown key"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "fair"}]}', "rolls[0].value: is missing"),
+    (b'{"rolls": [{"game": true, "at": 0, "kind": "fair", "value": []}]}',
+     "rolls[0].game: must be a whole number"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "dice", "value": []}]}',
+     "rolls[0].kind: must be one of fair, pip, photo"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "fair", "value": [{"die": "red"}]}]}',
+     "rolls[0].value[0].face: is missing"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "", "labels": [{"face": null, '
+     b'"box": [1, 2, 3, 4]}], "faces": [], "entered": null}}]}', "rolls[0].value.labels: a labelled photo names every"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [{"face": 7, "confidence": 0.5}], '
+     b'"checked": null, "boxes": [], "photo": null, "kept": null}}]}', "rolls[0].value.reads[0].face: must be 1 to 6"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [{"face": 1, "confidence": NaN}], '
+     b'"checked": null, "boxes": [], "photo": null, "kept": null}}]}',
+     "rolls[0].value.reads[0].confidence: must be a number"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [], "checked": null, '
+     b'"boxes": [[0, 0, 9, Infinity]], "photo": null, "kept": null}}]}',
+     "rolls[0].value.boxes[0][3]: must be a finite"),
+    (b'{"rolls": [{"game": 1, "at": 0, "kind": "pip", "value": {"reads": [{"face": 1, "confidence": 0.5}], '
+     b'"checked": null, "boxes": [], "photo": null, "kept": [1]}}]}', "rolls[0].value.kept: must name the 1 dice read"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": "###", "labels": [], "faces": [], '
-     b'"entered": null}}]}',
-     '"value" is not a photo roll'),
+     b'"entered": null}}]}', "rolls[0].value.photo: must be a photo in base64"),
     (b'{"rolls": [{"game": 1, "at": 0, "kind": "photo", "value": {"photo": null, "labels": [], "faces": [], '
-     b'"entered": null}}]}',
-     "no photo"),
+     b'"entered": null}}]}', "rolls[0].value.photo: must be text"),
     (b"[" * 100000, "not a list the app wrote"),
 ])
 def test_anything_but_a_list_the_app_wrote_is_refused_by_name(text, names):
